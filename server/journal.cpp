@@ -1,0 +1,410 @@
+#include "server/journal.hpp"
+
+#include "server/journal_schema.hpp"
+
+#include <sqlite3.h>
+
+#include <chrono>
+#include <system_error>
+#include <utility>
+
+namespace ringside::server {
+namespace {
+
+namespace fs = std::filesystem;
+using zertz::expected;
+using zertz::fail;
+
+std::int64_t now_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+bool is_token_hash(std::string_view s) {
+  if (s.size() != 64) return false;
+  for (char c : s) {
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  }
+  return true;
+}
+
+bool is_open_status(std::string_view s) {
+  return s == "waiting" || s == "playing";
+}
+
+journal_status ok() {
+  return std::monostate{};
+}
+
+}  // namespace
+
+struct journal::statements {
+  journal_statement begin_write, commit, rollback, begin_read;
+  journal_statement save_identity, find_identity;
+  journal_statement insert_room, update_seats, finish_room, room_state;
+  journal_statement insert_move, select_room, select_unfinished, select_moves;
+};
+
+journal::journal(sqlite3* db) : db_(db), st_(std::make_unique<statements>()) {}
+
+journal::~journal() {
+  st_.reset();  // statements must be finalised before the connection closes
+  sqlite3_close(db_);
+}
+
+zertz::failure journal::db_failure(std::string_view what) const {
+  return fail(std::string(what) + ": " + sqlite3_errmsg(db_));
+}
+
+journal_status journal::exec(const char* sql) {
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return db_failure(std::string("journal: ") + sql);
+  }
+  return ok();
+}
+
+expected<std::unique_ptr<journal>> journal::open(const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) return fail("cannot create journal directory " + dir.string() + ": " + ec.message());
+  if (!fs::is_directory(dir, ec))
+    return fail("journal path " + dir.string() + " is not a directory");
+
+  const fs::path file = dir / "ringside.db";
+  const std::string where = "journal " + file.string();
+  sqlite3* db = nullptr;
+  const int rc =
+      sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+  if (db == nullptr) return fail(where + ": out of memory opening SQLite");
+  std::unique_ptr<journal> j(new journal(db));
+  if (rc != SQLITE_OK) {
+    return j->db_failure("cannot open " + where + " (is " + dir.string() + " writable?)");
+  }
+  // SQLite opens a write-protected file read-only instead of failing; we need to write.
+  if (sqlite3_db_readonly(db, "main") == 1) {
+    return fail("cannot write " + where + ": the file is read-only");
+  }
+  sqlite3_busy_timeout(db, 5000);
+  sqlite3_extended_result_codes(db, 1);
+
+  // journal_mode answers with the mode it got; a read-only directory cannot hold the WAL.
+  char* mode = nullptr;
+  auto keep_mode = [](void* out, int, char** values, char**) -> int {
+    if (values[0] != nullptr) *static_cast<char**>(out) = sqlite3_mprintf("%s", values[0]);
+    return 0;
+  };
+  if (sqlite3_exec(db, "PRAGMA journal_mode=WAL", keep_mode, &mode, nullptr) != SQLITE_OK) {
+    sqlite3_free(mode);
+    return j->db_failure("cannot open " + where + " for writing (is " + dir.string() +
+                         " writable?)");
+  }
+  const std::string got = mode != nullptr ? mode : "";
+  sqlite3_free(mode);
+  if (got != "wal") return fail("cannot put " + where + " in WAL mode (got \"" + got + "\")");
+
+  for (const char* pragma : {"PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"}) {
+    if (auto r = j->exec(pragma); !r) return fail(r.error());
+  }
+  if (auto r = j->exec("BEGIN IMMEDIATE"); !r) {
+    return fail("cannot write " + where + " (is " + dir.string() + " writable?): " + r.error());
+  }
+  auto migrate = [&]() -> journal_status {
+    if (auto r = j->exec("CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL)");
+        !r) {
+      return r;
+    }
+    auto q = journal_statement::prepare(db, "SELECT coalesce(max(version), 0) FROM schema_version");
+    if (!q) return fail(q.error());
+    if (q->step() != SQLITE_ROW) return j->db_failure("reading schema_version");
+    const auto version = q->integer(0);
+    if (version > journal_schema::latest_version) {
+      return fail(where + " has schema version " + std::to_string(version) +
+                  ", newer than this server's " + std::to_string(journal_schema::latest_version));
+    }
+    for (auto v = version; v < journal_schema::latest_version; ++v) {
+      if (auto r = j->exec(journal_schema::migrations[v]); !r) return r;
+      const std::string mark = "INSERT INTO schema_version VALUES(" + std::to_string(v + 1) + ")";
+      if (auto r = j->exec(mark.c_str()); !r) return r;
+    }
+    // Proves the file writable even when there was nothing to migrate.
+    const std::string probe = "INSERT OR REPLACE INTO journal_meta VALUES('last_open_ms', '" +
+                              std::to_string(now_ms()) + "')";
+    return j->exec(probe.c_str());
+  };
+  if (auto r = migrate(); !r) {
+    j->exec("ROLLBACK");
+    return fail("cannot migrate " + where + ": " + r.error());
+  }
+  if (auto r = j->exec("COMMIT"); !r) {
+    j->exec("ROLLBACK");
+    return fail("cannot write " + where + ": " + r.error());
+  }
+  if (auto r = j->prepare_all(); !r) return fail(r.error());
+  return j;
+}
+
+journal_status journal::prepare_all() {
+  const std::string room_select =
+      std::string("SELECT ") + journal_schema::room_columns + " FROM rooms ";
+  const std::pair<journal_statement*, std::string> all[] = {
+      {&st_->begin_write, "BEGIN IMMEDIATE"},
+      {&st_->commit, "COMMIT"},
+      {&st_->rollback, "ROLLBACK"},
+      {&st_->begin_read, "BEGIN"},
+      {&st_->save_identity,
+       "INSERT INTO identities(player_id, name, token_hash) VALUES(?1, ?2, ?3) "
+       "ON CONFLICT(player_id) DO UPDATE SET name = excluded.name, "
+       "token_hash = excluded.token_hash"},
+      {&st_->find_identity, "SELECT player_id, name FROM identities WHERE token_hash = ?1"},
+      {&st_->insert_room,
+       "INSERT INTO rooms(id, game, variant, board, private, clock_initial_s, "
+       "clock_increment_s, seat1_player, seat1_name, seat2_player, seat2_name, created_ms, "
+       "status) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"},
+      {&st_->update_seats,
+       "UPDATE rooms SET seat1_player = ?2, seat1_name = ?3, seat2_player = ?4, "
+       "seat2_name = ?5, status = ?6 WHERE id = ?1 AND status <> 'finished'"},
+      {&st_->finish_room,
+       "UPDATE rooms SET status = 'finished', result_winner = ?2, result_reason = ?3, "
+       "final_zip = ?4, record = ?5 WHERE id = ?1 AND status <> 'finished'"},
+      {&st_->room_state,
+       "SELECT status, (SELECT max(ply) FROM moves WHERE room_id = ?1) FROM rooms "
+       "WHERE id = ?1"},
+      {&st_->insert_move,
+       "INSERT INTO moves(room_id, ply, text, clock1_ms, clock2_ms, received_ms) "
+       "VALUES(?1, ?2, ?3, ?4, ?5, ?6)"},
+      {&st_->select_room, room_select + "WHERE id = ?1"},
+      {&st_->select_unfinished, room_select + "WHERE status <> 'finished' ORDER BY created_ms, id"},
+      {&st_->select_moves,
+       "SELECT ply, text, clock1_ms, clock2_ms, received_ms FROM moves WHERE room_id = ?1 "
+       "ORDER BY ply"},
+  };
+  for (const auto& [stmt, sql] : all) {
+    auto p = journal_statement::prepare(db_, sql);
+    if (!p) return fail(p.error());
+    *stmt = std::move(*p);
+  }
+  return ok();
+}
+
+journal_status journal::run_write(journal_statement& s, std::string_view what) {
+  scoped_reset reset(s);
+  if (s.step() != SQLITE_DONE) return db_failure(what);
+  return ok();
+}
+
+journal_status journal::save_identity(std::string_view player_id, std::string_view name,
+                                      std::string_view token_hash) {
+  if (!is_token_hash(token_hash)) {
+    return fail("save_identity: token_hash must be 64 lower-case hex digits (a SHA-256)");
+  }
+  std::lock_guard lock(mutex_);
+  auto& s = st_->save_identity;
+  s.bind(1, player_id);
+  s.bind(2, name);
+  s.bind(3, token_hash);
+  return run_write(s, "save_identity " + std::string(player_id));
+}
+
+expected<std::optional<identity_row>> journal::find_identity(std::string_view token_hash) {
+  std::lock_guard lock(mutex_);
+  auto& s = st_->find_identity;
+  scoped_reset reset(s);
+  s.bind(1, token_hash);
+  const int rc = s.step();
+  if (rc == SQLITE_DONE) return std::optional<identity_row>{};
+  if (rc != SQLITE_ROW) return db_failure("find_identity");
+  return std::optional<identity_row>{identity_row{s.text(0), s.text(1)}};
+}
+
+journal_status journal::save_room(const room_row& room) {
+  if (room.id.empty()) return fail("save_room: empty room id");
+  if (!is_open_status(room.status)) {
+    return fail("save_room " + room.id + ": status must be waiting or playing, not \"" +
+                room.status + "\"");
+  }
+  std::lock_guard lock(mutex_);
+  auto& s = st_->insert_room;
+  s.bind(1, std::string_view(room.id));
+  s.bind(2, std::string_view(room.game));
+  s.bind(3, std::string_view(room.variant));
+  s.bind(4, std::int64_t{room.board});
+  s.bind(5, std::int64_t{room.is_private ? 1 : 0});
+  s.bind(6, room.clock ? std::optional<std::int64_t>(room.clock->initial_s) : std::nullopt);
+  s.bind(7, room.clock ? std::optional<std::int64_t>(room.clock->increment_s) : std::nullopt);
+  for (int i = 0; i < 2; ++i) {
+    const auto& seat = room.seats[static_cast<std::size_t>(i)];
+    s.bind(8 + 2 * i, seat ? std::optional<std::string>(seat->player_id) : std::nullopt);
+    s.bind(9 + 2 * i, seat ? std::optional<std::string>(seat->name) : std::nullopt);
+  }
+  s.bind(12, room.created_ms);
+  s.bind(13, std::string_view(room.status));
+  return run_write(s, "save_room " + room.id);
+}
+
+// Explains why an UPDATE ... WHERE status <> 'finished' touched no row.
+static zertz::failure missing_or_finished(journal_statement& state, std::string_view room_id,
+                                          std::string_view what) {
+  scoped_reset reset(state);
+  state.bind(1, room_id);
+  const bool exists = state.step() == SQLITE_ROW;
+  return fail(std::string(what) + ": room " + std::string(room_id) +
+              (exists ? " is already finished" : " does not exist"));
+}
+
+journal_status journal::update_seats(std::string_view room_id,
+                                     const std::array<std::optional<seat_row>, 2>& seats,
+                                     std::string_view status) {
+  if (!is_open_status(status)) {
+    return fail("update_seats: status must be waiting or playing, not \"" + std::string(status) +
+                "\"");
+  }
+  std::lock_guard lock(mutex_);
+  auto& s = st_->update_seats;
+  s.bind(1, room_id);
+  for (int i = 0; i < 2; ++i) {
+    const auto& seat = seats[static_cast<std::size_t>(i)];
+    s.bind(2 + 2 * i, seat ? std::optional<std::string>(seat->player_id) : std::nullopt);
+    s.bind(3 + 2 * i, seat ? std::optional<std::string>(seat->name) : std::nullopt);
+  }
+  s.bind(6, status);
+  if (auto r = run_write(s, "update_seats"); !r) return r;
+  if (sqlite3_changes(db_) == 0)
+    return missing_or_finished(st_->room_state, room_id, "update_seats");
+  return ok();
+}
+
+journal_status journal::finish_room(std::string_view room_id, const room_result& result,
+                                    std::string_view final_zip, std::string_view record) {
+  std::lock_guard lock(mutex_);
+  auto& s = st_->finish_room;
+  s.bind(1, room_id);
+  s.bind(2, std::int64_t{result.winner});
+  s.bind(3, std::string_view(result.reason));
+  s.bind(4, final_zip);
+  s.bind(5, record);
+  if (auto r = run_write(s, "finish_room"); !r) return r;
+  if (sqlite3_changes(db_) == 0)
+    return missing_or_finished(st_->room_state, room_id, "finish_room");
+  return ok();
+}
+
+journal_status journal::append_move(std::string_view room_id, const move_row& move) {
+  const std::string what =
+      "append_move " + std::string(room_id) + " ply " + std::to_string(move.ply);
+  std::lock_guard lock(mutex_);
+  if (auto r = run_write(st_->begin_write, what + ": begin"); !r) return r;
+  auto attempt = [&]() -> journal_status {
+    {
+      auto& state = st_->room_state;
+      scoped_reset reset(state);
+      state.bind(1, room_id);
+      const int rc = state.step();
+      if (rc == SQLITE_DONE) return fail(what + ": the room does not exist");
+      if (rc != SQLITE_ROW) return db_failure(what);
+      if (state.text(0) == "finished") return fail(what + ": the room is finished");
+      const auto last = state.optional_integer(1);
+      if (last && move.ply <= *last) {
+        return fail(what + ": the room already has moves up to ply " + std::to_string(*last));
+      }
+      if (move.ply < 1) return fail(what + ": ply must be 1 or more");
+    }
+    auto& s = st_->insert_move;
+    s.bind(1, room_id);
+    s.bind(2, std::int64_t{move.ply});
+    s.bind(3, std::string_view(move.text));
+    s.bind(4, move.clock_ms[0]);
+    s.bind(5, move.clock_ms[1]);
+    s.bind(6, move.received_ms);
+    if (auto r = run_write(s, what); !r) return r;
+    return run_write(st_->commit, what + ": commit");
+  };
+  auto r = attempt();
+  if (!r) {
+    // After a failed COMMIT the transaction may still be open; ROLLBACK closes it either way.
+    if (sqlite3_get_autocommit(db_) == 0) run_write(st_->rollback, what + ": rollback");
+  }
+  return r;
+}
+
+room_row journal::read_room(const journal_statement& s) const {
+  room_row row;
+  row.id = s.text(0);
+  row.game = s.text(1);
+  row.variant = s.text(2);
+  row.board = static_cast<int>(s.integer(3));
+  row.is_private = s.integer(4) != 0;
+  if (!s.is_null(5)) row.clock = clock_setting{s.integer(5), s.optional_integer(6).value_or(0)};
+  for (int i = 0; i < 2; ++i) {
+    auto player = s.optional_text(7 + 2 * i);
+    if (player) {
+      row.seats[static_cast<std::size_t>(i)] =
+          seat_row{std::move(*player), s.optional_text(8 + 2 * i).value_or("")};
+    }
+  }
+  row.created_ms = s.integer(11);
+  row.status = s.text(12);
+  if (row.status == "finished") {
+    row.result = room_result{static_cast<int>(s.optional_integer(13).value_or(0)),
+                             s.optional_text(14).value_or("")};
+    row.final_zip = s.optional_text(15);
+    row.record = s.optional_text(16);
+  }
+  return row;
+}
+
+expected<std::vector<move_row>> journal::read_moves(std::string_view room_id) {
+  auto& s = st_->select_moves;
+  scoped_reset reset(s);
+  s.bind(1, room_id);
+  std::vector<move_row> out;
+  int rc = 0;
+  while ((rc = s.step()) == SQLITE_ROW) {
+    out.push_back(move_row{
+        static_cast<int>(s.integer(0)), s.text(1), {s.integer(2), s.integer(3)}, s.integer(4)});
+  }
+  if (rc != SQLITE_DONE) return db_failure("reading moves of room " + std::string(room_id));
+  return out;
+}
+
+expected<std::vector<room_with_moves>> journal::unfinished_rooms() {
+  std::lock_guard lock(mutex_);
+  // One read transaction, so rooms and their moves come from the same snapshot.
+  if (auto r = run_write(st_->begin_read, "unfinished_rooms: begin"); !r) return fail(r.error());
+  auto load = [&]() -> expected<std::vector<room_with_moves>> {
+    std::vector<room_with_moves> out;
+    {
+      auto& s = st_->select_unfinished;
+      scoped_reset reset(s);
+      int rc = 0;
+      while ((rc = s.step()) == SQLITE_ROW) out.push_back(room_with_moves{read_room(s), {}});
+      if (rc != SQLITE_DONE) return db_failure("unfinished_rooms");
+    }
+    for (auto& r : out) {
+      auto m = read_moves(r.room.id);
+      if (!m) return fail(m.error());
+      r.moves = std::move(*m);
+    }
+    return out;
+  };
+  auto out = load();
+  run_write(st_->commit, "unfinished_rooms: end");
+  return out;
+}
+
+expected<std::optional<room_row>> journal::room(std::string_view room_id) {
+  std::lock_guard lock(mutex_);
+  auto& s = st_->select_room;
+  scoped_reset reset(s);
+  s.bind(1, room_id);
+  const int rc = s.step();
+  if (rc == SQLITE_DONE) return std::optional<room_row>{};
+  if (rc != SQLITE_ROW) return db_failure("room " + std::string(room_id));
+  return std::optional<room_row>{read_room(s)};
+}
+
+expected<std::vector<move_row>> journal::moves(std::string_view room_id) {
+  std::lock_guard lock(mutex_);
+  return read_moves(room_id);
+}
+
+}  // namespace ringside::server

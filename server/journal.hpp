@@ -1,0 +1,141 @@
+#pragma once
+// journal: the server's durable record in SQLite (dir/ringside.db, WAL, synchronous=FULL).
+// It holds identities (by token digest, never the token), rooms and every accepted move,
+// so a restarted server can resume unfinished games and serve finished games' records.
+//
+// No exception crosses this API: every call returns a value or a reason. Calls are
+// thread-safe (one mutex around one connection) and writes block for one fsync, so a room
+// should call them from a thread that may block.
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "engine/zertz/expected.hpp"
+#include "server/journal_statement.hpp"
+
+struct sqlite3;
+
+namespace ringside::server {
+
+// A write that succeeded carries nothing; a failed one carries the reason.
+using journal_status = zertz::expected<std::monostate>;
+
+struct identity_row {
+  std::string player_id;
+  std::string name;
+  friend bool operator==(const identity_row&, const identity_row&) = default;
+};
+
+struct clock_setting {
+  std::int64_t initial_s = 0;
+  std::int64_t increment_s = 0;
+  friend bool operator==(const clock_setting&, const clock_setting&) = default;
+};
+
+// A taken seat: who sits there and the name shown for them.
+struct seat_row {
+  std::string player_id;
+  std::string name;
+  friend bool operator==(const seat_row&, const seat_row&) = default;
+};
+
+struct room_result {
+  int winner = 0;      // seat 1 or 2; 0 when nobody won (tie, abandoned)
+  std::string reason;  // "win_condition", "resignation", "time", ... as on the wire
+  friend bool operator==(const room_result&, const room_result&) = default;
+};
+
+struct room_row {
+  std::string id;
+  std::string game;     // "zertz"
+  std::string variant;  // "standard", "blitz", "tournament"
+  int board = 37;
+  bool is_private = false;
+  std::optional<clock_setting> clock;  // empty: untimed
+  std::array<std::optional<seat_row>, 2> seats;
+  std::int64_t created_ms = 0;  // unix ms
+  std::string status;           // "waiting", "playing" or "finished"
+  // Filled by finish_room; empty while the game runs.
+  std::optional<room_result> result;
+  std::optional<std::string> final_zip;
+  std::optional<std::string> record;  // ZEN text
+  friend bool operator==(const room_row&, const room_row&) = default;
+};
+
+struct move_row {
+  int ply = 0;                             // 1 for the first move; strictly increasing per room
+  std::string text;                        // ZEN token as accepted
+  std::array<std::int64_t, 2> clock_ms{};  // both clocks after the move
+  std::int64_t received_ms = 0;            // unix ms when the server received it
+  friend bool operator==(const move_row&, const move_row&) = default;
+};
+
+struct room_with_moves {
+  room_row room;
+  std::vector<move_row> moves;  // in ply order
+};
+
+class journal {
+ public:
+  // Opens (creating when missing) `dir` and dir/ringside.db, migrates the schema and proves
+  // the file writable; fails with a sentence naming the path when any of that is impossible.
+  static zertz::expected<std::unique_ptr<journal>> open(const std::filesystem::path& dir);
+
+  journal(const journal&) = delete;
+  journal& operator=(const journal&) = delete;
+  ~journal();
+
+  // Records `player_id` with its current name and token digest (64 hex characters, as
+  // sha256::hex gives); saving the same player again replaces name and digest.
+  journal_status save_identity(std::string_view player_id, std::string_view name,
+                               std::string_view token_hash);
+  // The identity whose token has this digest; empty when none has.
+  zertz::expected<std::optional<identity_row>> find_identity(std::string_view token_hash);
+
+  // Inserts a new room (result fields ignored); fails if the id is already taken.
+  journal_status save_room(const room_row& room);
+  // Replaces both seats and the status ("waiting" or "playing") of an unfinished room.
+  journal_status update_seats(std::string_view room_id,
+                              const std::array<std::optional<seat_row>, 2>& seats,
+                              std::string_view status);
+  // Marks an unfinished room finished with its result, final position and ZEN record.
+  journal_status finish_room(std::string_view room_id, const room_result& result,
+                             std::string_view final_zip, std::string_view record);
+
+  // Appends one move in its own transaction; durable (fsynced) when it returns success.
+  // Fails for an unknown or finished room, and when `move.ply` is not above every stored ply
+  // of the room (so a duplicate or reordered move is never stored twice).
+  journal_status append_move(std::string_view room_id, const move_row& move);
+
+  // Every room not finished, oldest first, with its moves in ply order: what a restarted
+  // server resumes.
+  zertz::expected<std::vector<room_with_moves>> unfinished_rooms();
+  // One room (finished or not); empty when there is no such room.
+  zertz::expected<std::optional<room_row>> room(std::string_view room_id);
+  // A room's moves in ply order (empty for an unknown room).
+  zertz::expected<std::vector<move_row>> moves(std::string_view room_id);
+
+ private:
+  struct statements;
+  explicit journal(sqlite3* db);
+  journal_status prepare_all();
+  journal_status exec(const char* sql);
+  journal_status run_write(journal_statement& s, std::string_view what);
+  zertz::failure db_failure(std::string_view what) const;
+  room_row read_room(const journal_statement& s) const;
+  zertz::expected<std::vector<move_row>> read_moves(std::string_view room_id);
+
+  std::mutex mutex_;
+  sqlite3* db_ = nullptr;
+  std::unique_ptr<statements> st_;
+};
+
+}  // namespace ringside::server

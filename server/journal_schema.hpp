@@ -1,0 +1,53 @@
+#pragma once
+// The journal's SQLite schema as an ordered list of migrations, kept apart from the code
+// that runs them so a schema change is one reviewed diff in one place.
+
+#include <iterator>
+
+namespace ringside::server::journal_schema {
+
+// Schema migrations, applied in order; entry i brings the file to version i + 1. Never edit
+// an entry that has shipped: append a new one.
+inline constexpr const char* migrations[] = {
+    R"sql(
+CREATE TABLE journal_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE identities(
+  player_id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE);
+CREATE TABLE rooms(
+  id TEXT PRIMARY KEY,
+  game TEXT NOT NULL,
+  variant TEXT NOT NULL,
+  board INTEGER NOT NULL,
+  private INTEGER NOT NULL,
+  clock_initial_s INTEGER,
+  clock_increment_s INTEGER,
+  seat1_player TEXT, seat1_name TEXT,
+  seat2_player TEXT, seat2_name TEXT,
+  created_ms INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('waiting', 'playing', 'finished')),
+  result_winner INTEGER,
+  result_reason TEXT,
+  final_zip TEXT,
+  record TEXT);
+CREATE INDEX rooms_by_status ON rooms(status, created_ms);
+CREATE TABLE moves(
+  room_id TEXT NOT NULL REFERENCES rooms(id),
+  ply INTEGER NOT NULL CHECK (ply >= 1),
+  text TEXT NOT NULL,
+  clock1_ms INTEGER NOT NULL,
+  clock2_ms INTEGER NOT NULL,
+  received_ms INTEGER NOT NULL,
+  PRIMARY KEY (room_id, ply)) WITHOUT ROWID;
+)sql",
+};
+inline constexpr int latest_version = static_cast<int>(std::size(migrations));
+
+// The rooms columns in the order journal::read_room reads them.
+inline constexpr const char* room_columns =
+    "id, game, variant, board, private, clock_initial_s, clock_increment_s, seat1_player, "
+    "seat1_name, seat2_player, seat2_name, created_ms, status, result_winner, result_reason, "
+    "final_zip, record";
+
+}  // namespace ringside::server::journal_schema

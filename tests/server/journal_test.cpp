@@ -1,0 +1,199 @@
+// journal: round trips through real SQLite files in fresh temp directories.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "server/journal.hpp"
+#include "server/sha256.hpp"
+#include "tests/server/journal_test_support.hpp"
+
+namespace fs = std::filesystem;
+using namespace ringside::server;
+using namespace ringside::journal_test;
+
+TEST_CASE("journal: open creates missing directories, a WAL database and schema version 1") {
+  temp_dir t;
+  const auto dir = t.path / "a" / "b";
+  auto j = open_ok(dir);
+  CHECK(fs::exists(dir / "ringside.db"));
+  CHECK(query_one(dir / "ringside.db", "SELECT max(version) FROM schema_version") == "1");
+  CHECK(query_one(dir / "ringside.db", "PRAGMA journal_mode") == "wal");
+  j.reset();
+  // Reopening does not migrate twice.
+  auto again = open_ok(dir);
+  CHECK(query_one(dir / "ringside.db", "SELECT count(*) FROM schema_version") == "1");
+}
+
+TEST_CASE("journal: identities are found by token digest, never store the token") {
+  temp_dir t;
+  auto j = open_ok(t.path);
+  const std::string token = "secret-token-123";
+  const auto digest = sha256::hex(token);
+  REQUIRE(j->save_identity("p1", "alice", digest).has_value());
+
+  auto found = j->find_identity(digest);
+  REQUIRE(found.has_value());
+  REQUIRE(found->has_value());
+  CHECK(**found == identity_row{"p1", "alice"});
+
+  auto missing = j->find_identity(sha256::hex("other"));
+  REQUIRE(missing.has_value());
+  CHECK_FALSE(missing->has_value());
+
+  // A raw token is refused, so it cannot end up on disk by mistake.
+  auto raw = j->save_identity("p2", "bob", token);
+  REQUIRE_FALSE(raw.has_value());
+  CHECK(raw.error().find("SHA-256") != std::string::npos);
+
+  // Saving the player again renames it and moves it to the new digest.
+  const auto digest2 = sha256::hex("new-token");
+  REQUIRE(j->save_identity("p1", "alicia", digest2).has_value());
+  CHECK((*j->find_identity(digest2))->name == "alicia");
+  CHECK_FALSE(j->find_identity(digest)->has_value());
+  CHECK(query_one(t.path / "ringside.db",
+                  "SELECT count(*) FROM identities WHERE token_hash LIKE '%secret%'") == "0");
+}
+
+TEST_CASE("journal: rooms round-trip with every field, and ids are unique") {
+  temp_dir t;
+  auto j = open_ok(t.path);
+  auto timed = sample_room("r1", 1000);
+  auto untimed = sample_room("r2", 2000);
+  untimed.clock.reset();
+  untimed.is_private = false;
+  untimed.variant = "blitz";
+  untimed.board = 37;
+  untimed.seats[0].reset();
+  untimed.seats[1] = seat_row{"p-bob", "bob"};
+  REQUIRE(j->save_room(timed).has_value());
+  REQUIRE(j->save_room(untimed).has_value());
+
+  CHECK(*j->room("r1") == std::optional<room_row>(timed));
+  CHECK(*j->room("r2") == std::optional<room_row>(untimed));
+  CHECK_FALSE(j->room("nope")->has_value());
+
+  auto dup = j->save_room(sample_room("r1", 3000));
+  REQUIRE_FALSE(dup.has_value());
+  CHECK(dup.error().find("r1") != std::string::npos);
+
+  auto bad = sample_room("r3", 1);
+  bad.status = "finished";
+  CHECK_FALSE(j->save_room(bad).has_value());
+}
+
+TEST_CASE("journal: seats update, rooms finish, and finished rooms leave the resume list") {
+  temp_dir t;
+  auto j = open_ok(t.path);
+  REQUIRE(j->save_room(sample_room("r1", 1)).has_value());
+  REQUIRE(j->save_room(sample_room("r2", 2)).has_value());
+
+  std::array<std::optional<seat_row>, 2> seats{seat_row{"p-alice", "alice"},
+                                               seat_row{"p-bob", "bob"}};
+  REQUIRE(j->update_seats("r1", seats, "playing").has_value());
+  auto r1 = **j->room("r1");
+  CHECK(r1.status == "playing");
+  CHECK(r1.seats == seats);
+  CHECK_FALSE(r1.result.has_value());
+
+  auto missing = j->update_seats("zz", seats, "playing");
+  REQUIRE_FALSE(missing.has_value());
+  CHECK(missing.error().find("does not exist") != std::string::npos);
+  CHECK_FALSE(j->update_seats("r1", seats, "finished").has_value());
+
+  REQUIRE(j->append_move("r1", sample_move(1)).has_value());
+  REQUIRE(j->finish_room("r1", room_result{2, "resignation"}, "zip-text",
+                         "[Event \"x\"]\n1. Wd4-a1 0-1")
+              .has_value());
+  r1 = **j->room("r1");
+  CHECK(r1.status == "finished");
+  CHECK(r1.result == std::optional<room_result>(room_result{2, "resignation"}));
+  CHECK(r1.final_zip == std::optional<std::string>("zip-text"));
+  CHECK(r1.record == std::optional<std::string>("[Event \"x\"]\n1. Wd4-a1 0-1"));
+  CHECK(*j->moves("r1") == std::vector<move_row>{sample_move(1)});
+
+  auto unfinished = j->unfinished_rooms();
+  REQUIRE(unfinished.has_value());
+  REQUIRE(unfinished->size() == 1);
+  CHECK((*unfinished)[0].room.id == "r2");
+
+  auto twice = j->finish_room("r1", room_result{1, "time"}, "z", "r");
+  REQUIRE_FALSE(twice.has_value());
+  CHECK(twice.error().find("already finished") != std::string::npos);
+  auto late = j->append_move("r1", sample_move(2));
+  REQUIRE_FALSE(late.has_value());
+  CHECK(late.error().find("finished") != std::string::npos);
+  CHECK_FALSE(j->update_seats("r1", seats, "playing").has_value());
+}
+
+TEST_CASE("journal: moves keep ply order; a duplicate or older ply is rejected untouched") {
+  temp_dir t;
+  auto j = open_ok(t.path);
+  REQUIRE(j->save_room(sample_room("r1", 1)).has_value());
+  for (int ply = 1; ply <= 5; ++ply) REQUIRE(j->append_move("r1", sample_move(ply)).has_value());
+
+  auto dup = sample_move(3);
+  dup.text = "Bd1xd3";
+  auto r = j->append_move("r1", dup);
+  REQUIRE_FALSE(r.has_value());
+  CHECK(r.error().find("ply 3") != std::string::npos);
+  CHECK_FALSE(j->append_move("r1", sample_move(5)).has_value());
+  CHECK_FALSE(j->append_move("r1", sample_move(0)).has_value());
+  CHECK_FALSE(j->append_move("nope", sample_move(1)).has_value());
+  // A gap is allowed (a forced pass need not be journaled); order is what matters.
+  REQUIRE(j->append_move("r1", sample_move(7)).has_value());
+
+  auto m = j->moves("r1");
+  REQUIRE(m.has_value());
+  std::vector<move_row> want;
+  for (int ply : {1, 2, 3, 4, 5, 7}) want.push_back(sample_move(ply));
+  CHECK(*m == want);
+  CHECK(j->moves("nope")->empty());
+}
+
+TEST_CASE("journal: everything survives close and reopen") {
+  temp_dir t;
+  std::vector<room_with_moves> written;
+  {
+    auto j = open_ok(t.path);
+    for (int i = 0; i < 3; ++i) {
+      room_with_moves rm{sample_room(numbered("room", i), 100 - i), {}};
+      REQUIRE(j->save_room(rm.room).has_value());
+      for (int ply = 1; ply <= i + 2; ++ply) {
+        rm.moves.push_back(sample_move(ply));
+        REQUIRE(j->append_move(rm.room.id, rm.moves.back()).has_value());
+      }
+      written.insert(written.begin(), rm);  // oldest created first
+    }
+    REQUIRE(j->save_identity("p1", "alice", sha256::hex("t")).has_value());
+  }
+  auto j = open_ok(t.path);
+  auto loaded = j->unfinished_rooms();
+  REQUIRE(loaded.has_value());
+  REQUIRE(loaded->size() == written.size());
+  for (std::size_t i = 0; i < written.size(); ++i) {
+    CHECK((*loaded)[i].room == written[i].room);
+    CHECK((*loaded)[i].moves == written[i].moves);
+  }
+  CHECK((*j->find_identity(sha256::hex("t")))->player_id == "p1");
+}
+
+TEST_CASE("journal: a path under a regular file gives a clear error") {
+  temp_dir t;
+  { std::ofstream(t.path / "file") << "x"; }
+  auto j = journal::open(t.path / "file" / "sub");
+  REQUIRE_FALSE(j.has_value());
+  CHECK(j.error().find((t.path / "file").string()) != std::string::npos);
+}
+
+TEST_CASE("journal: a file written by a newer schema is refused, not clobbered") {
+  temp_dir t;
+  open_ok(t.path).reset();
+  query_one(t.path / "ringside.db", "INSERT INTO schema_version VALUES(99)");
+  auto j = journal::open(t.path);
+  REQUIRE_FALSE(j.has_value());
+  CHECK(j.error().find("99") != std::string::npos);
+  CHECK(query_one(t.path / "ringside.db", "SELECT max(version) FROM schema_version") == "99");
+}
