@@ -13,7 +13,9 @@ struct failure {
 };
 
 // Makes a failure; `return fail("e4 is not vacant");` converts into any expected<T>.
-inline failure fail(std::string reason) { return failure{std::move(reason)}; }
+inline failure fail(std::string reason) {
+  return failure{std::move(reason)};
+}
 
 template <class T>
 class expected {

@@ -49,10 +49,10 @@ struct ring_view {
 
 // What one accepted move did, for the room's last_move field.
 struct move_report {
-  std::string text;           // canonical ZEN token, e.g. "Wd4-a1", "Bd1xd3xd5", "pass"
-  int by = 0;                 // seat that moved, 1 or 2
-  marble_counts captured;     // marbles the mover gained by this move (jumps or isolation)
-  std::vector<std::string> isolated;  // cells whose rings left the board by isolation
+  std::string text;                    // canonical ZEN token, e.g. "Wd4-a1", "Bd1xd3xd5", "pass"
+  int by = 0;                          // seat that moved, 1 or 2
+  marble_counts captured;              // marbles the mover gained by this move (jumps or isolation)
+  std::vector<std::string> isolated;   // cells whose rings left the board by isolation
   std::optional<std::string> removed;  // the ring removed by a placement, if any
 };
 
@@ -64,8 +64,10 @@ class game {
   // The empty start of `rings` rings (37, 40, 43, 44, 48 or 61) under `v`'s pool and win rule.
   // The variant's own board is used when `rings` is 0 (standard/blitz 37, tournament 48).
   static expected<game> start(variant v, int rings = 0);
-  // A game starting from a ZIP position (its board is read from the layout).
-  static expected<game> from_zip(variant v, std::string_view zip);
+  // A game starting from a ZIP position. Its board is read from the layout, or is `rings` when
+  // not 0 (a 44-ring board that lost its extra rings looks like the 37-ring one). If the side
+  // to move has nothing to do, the forced pass is played at once.
+  static expected<game> from_zip(variant v, std::string_view zip, int rings = 0);
 
   // Checks `text` (ZEN, or official GIPF notation) against the legal-move list. On success
   // returns the canonical ZEN token; otherwise a sentence that says why, e.g.
@@ -79,19 +81,21 @@ class game {
 
   // --- what the state document shows -------------------------------------------------------
   variant rules() const;
-  int board_rings() const;            // the board's starting ring count
-  int to_move() const;                // 1 or 2
-  int ply() const;                    // moves played, passes included
+  int board_rings() const;               // the board's starting ring count
+  int to_move() const;                   // 1 or 2
+  int ply() const;                       // moves played, passes included
   std::vector<ring_view> rings() const;  // every ring still on the board, in cell order
   marble_counts pool() const;
   marble_counts captured(int seat) const;  // seat 1 or 2
   bool must_capture() const;
   std::vector<std::vector<std::string>> capture_chains() const;  // cells: start, landings...
-  std::vector<std::string> removable() const;  // free rings right now
+  std::vector<std::string> removable() const;                    // free rings right now
   const std::vector<std::string>& history() const;
   std::vector<std::string> legal_moves() const;  // every legal ZEN token, sorted
   std::optional<game_result> result() const;     // empty while playing
   std::string zip() const;                       // the current position as ZIP
+  // The ZIP the game started from, or empty when it started from the empty board.
+  std::optional<std::string> start_zip() const;
 
  private:
   struct impl;
@@ -109,10 +113,10 @@ class game {
 };
 
 // Names used on the wire and in records.
-std::string_view to_string(variant v);          // "standard" | "blitz" | "tournament"
+std::string_view to_string(variant v);  // "standard" | "blitz" | "tournament"
 std::optional<variant> parse_variant(std::string_view s);
-std::string_view to_string(end_reason r);       // "win_condition", "board_full", ...
-char to_char(marble m);                         // 'W' 'G' 'B'
+std::string_view to_string(end_reason r);  // "win_condition", "board_full", ...
+char to_char(marble m);                    // 'W' 'G' 'B'
 bool is_supported_board(int rings);
 
 // ZEN game record: tag pairs and numbered movetext. write_zen_record produces text that

@@ -1,0 +1,168 @@
+#include "engine/zertz/position.hpp"
+
+#include <cassert>
+
+namespace ringside::zertz {
+
+position::position(const board& b, variant v) : board_(&b), variant_(v) {
+  s_.rings = b.all();
+  const rule_set& r = rules_of(v);
+  for (int c = 0; c < 3; ++c) s_.pool[u(c)] = static_cast<std::int8_t>(r.pool[u(c)]);
+}
+
+int position::colour_at(int cell) const {
+  const bitboard b = bit(cell);
+  for (int c = 0; c < 3; ++c) {
+    if (s_.marbles[u(c)] & b) return c;
+  }
+  return -1;
+}
+
+void position::set_marble(int cell, int colour) {
+  for (auto& m : s_.marbles) m &= ~bit(cell);
+  if (colour >= 0) s_.marbles[u(colour)] |= bit(cell);
+}
+
+bitboard position::free_rings() const {
+  bitboard result = 0;
+  const bitboard rings = s_.rings;
+  for (bitboard v = vacant(); v; v &= v - 1) {
+    const int c = lowest(v);
+    for (int d = 0; d < direction_count; ++d) {
+      if ((rings & board_->free_pair(c, d)) == 0) {
+        result |= bit(c);
+        break;
+      }
+    }
+  }
+  return result;
+}
+
+bool position::any_jump() const {
+  const bitboard occ = occupied();
+  const bitboard vac = s_.rings & ~occ;
+  for (bitboard m = occ; m; m &= m - 1) {
+    const int c = lowest(m);
+    if ((board_->neighbours(c) & occ) == 0) continue;
+    for (int d = 0; d < direction_count; ++d) {
+      const int l = board_->landing(c, d);
+      if (l != no_cell && (vac & bit(l)) && (occ & bit(board_->neighbour(c, d)))) return true;
+    }
+  }
+  return false;
+}
+
+unsigned position::placeable_colours() const {
+  unsigned mask = 0;
+  const bool from_pool = pool_total() > 0;
+  for (int c = 0; c < 3; ++c) {
+    const int n = from_pool ? s_.pool[u(c)] : s_.caps[s_.side][u(c)];
+    if (n > 0) mask |= 1u << c;
+  }
+  return mask;
+}
+
+int position::winner() const {
+  const int last = s_.side ^ 1;
+  if (s_.rings == 0) return last + 1;
+  const rule_set& r = rules_of(variant_);
+  if (meets_win(r, s_.caps[u(last)])) return last + 1;
+  if (meets_win(r, s_.caps[s_.side])) return s_.side + 1;
+  return 0;
+}
+
+bitboard position::full_groups() const {
+  // Grow the set of rings connected to a vacant ring; what is left is in full groups. Only the
+  // occupied rings need visiting, and there are few of them while the board is large.
+  const bitboard occ = occupied() & s_.rings;
+  bitboard reach = s_.rings & ~occ;
+  bitboard todo = occ;
+  for (bool grew = true; grew && todo;) {
+    grew = false;
+    for (bitboard t = todo; t; t &= t - 1) {
+      const int c = lowest(t);
+      if (board_->neighbours(c) & reach) {
+        reach |= bit(c);
+        todo &= ~bit(c);
+        grew = true;
+      }
+    }
+  }
+  return todo;
+}
+
+void position::do_move(move m, undo& un) {
+  un.before = s_;
+  un.isolated = 0;
+  auto& caps = s_.caps[s_.side];
+  switch (m.kind()) {
+    case move_kind::place: {
+      const auto c = u(m.colour());
+      if (pool_total() > 0) {
+        assert(s_.pool[c] > 0);
+        --s_.pool[c];
+      } else {
+        assert(caps[c] > 0);
+        --caps[c];
+      }
+      assert(vacant() & bit(m.cell()));
+      s_.marbles[c] |= bit(m.cell());
+      if (m.removed() != move::no_removal) {
+        assert(free_rings() & bit(m.removed()));
+        s_.rings &= ~bit(m.removed());
+      }
+      const bitboard iso = full_groups();
+      if (iso) {
+        un.isolated = iso;
+        for (std::size_t k = 0; k < 3; ++k) {
+          caps[k] = static_cast<std::int8_t>(caps[k] + popcount(s_.marbles[k] & iso));
+          s_.marbles[k] &= ~iso;
+        }
+        s_.rings &= ~iso;
+      }
+      break;
+    }
+    case move_kind::capture: {
+      const auto jumper = u(m.colour());
+      int at = m.cell();
+      assert(s_.marbles[jumper] & bit(at));
+      s_.marbles[jumper] &= ~bit(at);
+      for (int i = 0; i < m.jumps(); ++i) {
+        const int d = m.direction(i);
+        const int over = board_->neighbour(at, d);
+        const int victim = colour_at(over);
+        assert(victim >= 0);
+        s_.marbles[u(victim)] &= ~bit(over);
+        ++caps[u(victim)];
+        at = board_->landing(at, d);
+        assert((vacant() & bit(at)) != 0);
+      }
+      s_.marbles[jumper] |= bit(at);
+      break;
+    }
+    case move_kind::pass:
+    case move_kind::none:
+      break;
+  }
+  s_.side ^= 1u;
+}
+
+std::uint64_t position::key() const {
+  // splitmix64 over every field: a fast filter, equality is checked on the state itself.
+  auto mix = [](std::uint64_t h, std::uint64_t v) {
+    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    h ^= h >> 31;
+    h *= 0xbf58476d1ce4e5b9ULL;
+    return h ^ (h >> 29);
+  };
+  std::uint64_t h = mix(0, s_.rings);
+  for (bitboard m : s_.marbles) h = mix(h, m);
+  std::uint64_t counts = s_.side;
+  for (auto n : s_.pool) counts = counts << 6 | static_cast<std::uint8_t>(n);
+  for (const auto& p : s_.caps) {
+    for (auto n : p) counts = counts << 6 | static_cast<std::uint8_t>(n);
+  }
+  return mix(h, counts);
+}
+
+}  // namespace ringside::zertz
