@@ -1,0 +1,48 @@
+// fuzz_protocol_decode: any bytes as one text frame into protocol::decode. It is noexcept, so
+// an escaping exception ends the process (a crash here); beyond that, an accepted message must
+// hold only in-range values, as messages.hpp promises, and an error must carry a real code.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+#include <variant>
+
+#include "protocol/decode.hpp"
+#include "tests/fuzz/fuzz_check.hpp"
+
+using namespace ringside::protocol;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  const decode_result result = decode(text);
+  if (const auto* err = std::get_if<decode_error>(&result)) {
+    FUZZ_CHECK(err->code != error_code::invalid, "a decode error has a real code");
+    FUZZ_CHECK(!err->message.empty(), "a decode error says why");
+    return 0;
+  }
+  const auto& msg = std::get<client_message>(result);
+  std::visit(
+      [](const auto& m) {
+        using T = std::decay_t<decltype(m)>;
+        if constexpr (std::is_same_v<T, hello>) {
+          const auto n = count_code_points(m.name);
+          FUZZ_CHECK(n >= 1 && n <= 24, "hello.name is 1-24 characters");
+        } else if constexpr (std::is_same_v<T, create_room>) {
+          FUZZ_CHECK(ringside::zertz::is_supported_board(m.board), "create_room.board is a board");
+          FUZZ_CHECK(m.seat != seat_choice::invalid, "create_room.seat is valid");
+          if (m.clock) {
+            FUZZ_CHECK(m.clock->initial_s >= 1 && m.clock->initial_s <= 86400,
+                       "clock.initial_s range");
+            FUZZ_CHECK(m.clock->increment_s >= 0 && m.clock->increment_s <= 3600,
+                       "clock.increment_s range");
+          }
+        } else if constexpr (std::is_same_v<T, join>) {
+          FUZZ_CHECK(m.as != join_role::invalid, "join.as is valid");
+        } else if constexpr (std::is_same_v<T, chat>) {
+          const auto n = count_code_points(m.text);
+          FUZZ_CHECK(n >= 1 && n <= 500, "chat.text is 1-500 characters");
+        }
+      },
+      msg);
+  return 0;
+}
