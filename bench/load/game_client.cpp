@@ -1,0 +1,232 @@
+#include "game_client.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+#include "game_table.hpp"
+#include "move_picker.hpp"
+#include "shard.hpp"
+#include "ws_connection.hpp"
+
+namespace ringside::load {
+
+using json = nlohmann::json;
+
+namespace {
+
+// A spectator sees every patch of its room; with thousands of spectators in one process a
+// full parse per frame would make the load generator, not the server, the slow part. So a
+// patch's version is read straight from the text; anything unexpected takes the full parse.
+bool quick_patch_version(std::string_view text, const std::string& room, long& version) {
+  if (text.find(R"("type":"patch")") == std::string_view::npos) return false;
+  if (text.find(R"("room":")" + room + "\"") == std::string_view::npos) return false;
+  const auto key = text.rfind(R"("version":)");
+  if (key == std::string_view::npos) return false;
+  const char* first = text.data() + key + 10;
+  const auto [end, ec] = std::from_chars(first, text.data() + text.size(), version);
+  return ec == std::errc{} && end != first;
+}
+
+}  // namespace
+
+game_client::game_client(shard& owner, game_table& table, role r, std::string name)
+    : shard_(owner),
+      table_(table),
+      role_(r),
+      name_(std::move(name)),
+      pacer_(static_cast<std::size_t>(owner.opts().rate_limit),
+             std::chrono::duration_cast<clock::duration>(
+                 std::chrono::duration<double>(owner.opts().rate_window_s))),
+      timer_(owner.ioc()) {}
+
+game_client::~game_client() {
+  if (conn_) conn_->drop();
+}
+
+void game_client::start() {
+  ws_connection::callbacks cb;
+  cb.on_open = [this] { send({{"type", "hello"}, {"name", name_}}); };
+  cb.on_message = [this](std::string_view t) { on_message(t); };
+  cb.on_close = [this](const std::string& why) { on_close(why); };
+  conn_ = std::make_shared<ws_connection>(shard_.ioc(), shard_.endpoint(), shard_.opts().path,
+                                          std::move(cb));
+  shard_.open(conn_);
+}
+
+void game_client::create_room() {
+  send({{"type", "create_room"},
+        {"id", ++next_id_},
+        {"game", "zertz"},
+        {"variant", shard_.opts().variant},
+        {"seat", "first"}});
+}
+
+void game_client::join(const std::string& room) {
+  send({{"type", "join"},
+        {"id", ++next_id_},
+        {"room", room},
+        {"as", role_ == role::spectator ? "spectator" : "player"}});
+}
+
+void game_client::leave() {
+  if (room_.empty()) return;
+  send({{"type", "leave"}, {"room", room_}});
+  room_.clear();
+  state_ = nullptr;
+  seat_ = 0;
+  move_id_ = -1;
+  syncing_ = false;
+}
+
+void game_client::on_message(std::string_view text) {
+  const auto now = clock::now();
+  if (role_ == role::spectator && !room_.empty()) {
+    long v = 0;
+    if (quick_patch_version(text, room_, v)) {
+      if (v > version_) {
+        version_ = v;
+        table_.on_spectator_patch(v, now);
+      }
+      return;
+    }
+  }
+  json msg = json::parse(text, nullptr, false);
+  if (!msg.is_object()) return shard_.stats().error("unparsable_frame");
+  const std::string type = msg.value("type", "");
+  const std::string room = msg.value("room", "");
+  if (type == "welcome") {
+    if (welcomed_) return;
+    welcomed_ = true;
+    opening_ = false;
+    ++shard_.stats().opened;
+    shard_.stats().held.fetch_add(1, std::memory_order_relaxed);
+    shard_.opening_done();
+    table_.on_welcome(*this);
+  } else if (type == "joined") {
+    room_ = room;
+    version_ = msg.value("version", 0L);
+    syncing_ = false;
+    if (role_ != role::spectator) {
+      seat_ = msg.value("seat", 0);
+      state_ = std::move(msg["state"]);
+    }
+    table_.on_joined(*this, room);
+    on_room_update();
+  } else if (type == "snapshot") {
+    if (room != room_ || room_.empty()) return;
+    version_ = msg.value("version", 0L);
+    syncing_ = false;
+    if (role_ != role::spectator) state_ = std::move(msg["state"]);
+    on_room_update();
+  } else if (type == "patch") {
+    if (room != room_ || room_.empty() || syncing_) return;
+    const long v = msg.value("version", 0L);
+    if (v <= version_) return;
+    if (v != version_ + 1) {
+      ++shard_.stats().patch_gaps;
+      return request_sync();
+    }
+    version_ = v;
+    if (role_ == role::spectator) return table_.on_spectator_patch(v, now);
+    try {
+      state_.patch_inplace(msg.at("ops"));
+    } catch (const json::exception&) {
+      shard_.stats().error("patch_failed");
+      return request_sync();
+    }
+    on_room_update();
+  } else if (type == "ack") {
+    if (move_id_ < 0 || !msg.contains("re") || msg["re"] != move_id_) return;
+    move_id_ = -1;
+    shard_.stats().moves_acked.fetch_add(1, std::memory_order_relaxed);
+    if (shard_.measuring(move_sent_at_)) {
+      shard_.stats().ack.add(now - move_sent_at_);
+      ++shard_.stats().moves_measured;
+    }
+    pump();
+  } else if (type == "error") {
+    shard_.stats().error(msg.value("code", "error_without_code"));
+    if (move_id_ >= 0 && msg.contains("re") && msg["re"] == move_id_) {
+      // Our view of the room was behind (or the server disagrees): fetch it whole.
+      move_id_ = -1;
+      request_sync();
+    }
+  }
+}
+
+void game_client::on_room_update() {
+  if (role_ == role::spectator || !state_.is_object()) return;
+  if (state_.value("status", "") == "finished") return table_.on_game_over(room_);
+  pump();
+}
+
+void game_client::on_close(const std::string& why) {
+  closed_ = true;
+  shard_.stats().error(why);
+  if (welcomed_) shard_.stats().held.fetch_sub(1, std::memory_order_relaxed);
+  if (opening_) {
+    opening_ = false;
+    shard_.opening_done();
+  }
+  timer_.cancel();
+  table_.on_closed(*this);
+}
+
+void game_client::send(json msg) {
+  outbox_.push_back(msg.dump());
+  pump();
+}
+
+bool game_client::wants_move() const {
+  return role_ != role::spectator && !room_.empty() && !syncing_ && move_id_ < 0 &&
+         state_.is_object() && state_.value("status", "") == "playing" &&
+         state_.value("to_move", 0) == seat_;
+}
+
+void game_client::pump() {
+  if (closed_ || !conn_ || !conn_->is_open()) return;
+  const auto now = clock::now();
+  auto at = now;
+  while (!outbox_.empty()) {
+    at = pacer_.next_allowed(now);
+    if (at > now) break;
+    pacer_.record(now);
+    conn_->send(std::move(outbox_.front()));
+    outbox_.pop_front();
+  }
+  if (outbox_.empty()) {
+    if (!wants_move()) return;
+    at = std::max(pacer_.next_allowed(now), table_.next_move_at());
+    if (at <= now) return send_move(now);
+  }
+  if (timer_armed_ && timer_at_ <= at) return;
+  timer_armed_ = true;
+  timer_at_ = at;
+  timer_.expires_at(at);
+  timer_.async_wait([this](boost::system::error_code ec) {
+    if (ec) return;  // cancelled or re-armed; the newer wait owns the flag
+    timer_armed_ = false;
+    pump();
+  });
+}
+
+void game_client::send_move(clock::time_point now) {
+  const auto move = pick_move(state_, seat_, shard_.rng());
+  if (!move) return shard_.stats().error("no_move_in_state");
+  move_id_ = ++next_id_;
+  move_sent_at_ = now;
+  ++shard_.stats().moves_sent;
+  table_.on_move_sent(version_ + 1, now);
+  pacer_.record(now);
+  conn_->send(json{
+      {"type", "move"}, {"id", move_id_}, {"room", room_}, {"move", *move}, {"version", version_}}
+                  .dump());
+}
+
+void game_client::request_sync() {
+  if (syncing_ || room_.empty()) return;
+  syncing_ = true;
+  send({{"type", "sync"}, {"room", room_}});
+}
+
+}  // namespace ringside::load

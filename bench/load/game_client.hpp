@@ -1,0 +1,78 @@
+#pragma once
+// game_client: one connection in a room, as a player (holds the state, applies every patch,
+// moves when it is its turn) or as a spectator (reports when each move's patch arrives).
+// Every message it sends goes through its pacer, so it never trips the server's rate limit.
+
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "pacer.hpp"
+
+namespace ringside::load {
+
+class game_table;
+class shard;
+class ws_connection;
+
+class game_client {
+ public:
+  using clock = std::chrono::steady_clock;
+  enum class role { creator, joiner, spectator };
+
+  game_client(shard& owner, game_table& table, role r, std::string name);
+  ~game_client();
+  game_client(const game_client&) = delete;
+  game_client& operator=(const game_client&) = delete;
+
+  // Queues the connection with the shard's connect limiter; hello follows on open.
+  void start();
+  // Creator: asks for a new room (its `joined` reaches game_table::on_joined).
+  void create_room();
+  // Takes a seat (joiner) or a spectator place in `room`.
+  void join(const std::string& room);
+  // Leaves the current room (the game in it ended); messages about it are ignored after.
+  void leave();
+
+  bool welcomed() const { return welcomed_; }
+  bool alive() const { return !closed_; }
+  role kind() const { return role_; }
+
+ private:
+  void on_message(std::string_view text);
+  void on_close(const std::string& why);
+  void on_room_update();
+  void send(nlohmann::json msg);
+  void pump();
+  bool wants_move() const;
+  void send_move(clock::time_point now);
+  void request_sync();
+
+  shard& shard_;
+  game_table& table_;
+  role role_;
+  std::string name_;
+  std::shared_ptr<ws_connection> conn_;
+  pacer pacer_;
+  boost::asio::steady_timer timer_;
+  std::deque<std::string> outbox_;
+  nlohmann::json state_;  // players only: the room state at version_
+  std::string room_;
+  long version_ = 0;
+  int seat_ = 0;
+  long next_id_ = 0;
+  long move_id_ = -1;  // id of the move awaiting its ack, -1 when none
+  clock::time_point move_sent_at_{};
+  bool opening_ = true;
+  bool welcomed_ = false;
+  bool closed_ = false;
+  bool syncing_ = false;
+  bool timer_armed_ = false;
+  clock::time_point timer_at_{};
+};
+
+}  // namespace ringside::load

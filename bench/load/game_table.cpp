@@ -1,0 +1,117 @@
+#include "game_table.hpp"
+
+#include <algorithm>
+
+#include "game_client.hpp"
+#include "shard.hpp"
+
+namespace ringside::load {
+
+game_table::game_table(shard& owner, int index, int spectators) : shard_(owner), index_(index) {
+  std::string base = "g";
+  base += std::to_string(index);
+  creator_ = std::make_unique<game_client>(owner, *this, game_client::role::creator, base + "a");
+  joiner_ = std::make_unique<game_client>(owner, *this, game_client::role::joiner, base + "b");
+  for (int i = 0; i < spectators; ++i) {
+    spectators_.push_back(std::make_unique<game_client>(owner, *this, game_client::role::spectator,
+                                                        base + "s" + std::to_string(i)));
+  }
+  if (owner.opts().moves_per_s > 0) {
+    interval_ = std::chrono::duration_cast<clock::duration>(
+        std::chrono::duration<double>(1.0 / owner.opts().moves_per_s));
+  }
+}
+
+game_table::~game_table() = default;
+
+void game_table::start() {
+  creator_->start();
+  for (auto& s : spectators_) s->start();
+  joiner_->start();
+}
+
+void game_table::on_welcome(game_client& c) {
+  if (&c == creator_.get()) return creator_->create_room();
+  if (c.kind() == game_client::role::spectator) {
+    if (!room_.empty()) c.join(room_);
+    return;
+  }
+  maybe_seat_joiner();
+}
+
+void game_table::on_joined(game_client& c, const std::string& room) {
+  if (&c == creator_.get()) {
+    room_ = room;
+    spectators_in_ = 0;
+    joiner_sent_ = false;
+    moves_.clear();
+    for (auto& s : spectators_) {
+      if (s->alive() && s->welcomed()) s->join(room_);
+    }
+  } else if (c.kind() == game_client::role::spectator) {
+    if (room == room_) ++spectators_in_;
+  } else {
+    ++shard_.stats().games_started;
+    return;
+  }
+  maybe_seat_joiner();
+}
+
+// The second player sits down only once every live spectator is in, so that no spectator's
+// arrival (which makes a new version) races a move; the game then runs undisturbed.
+void game_table::maybe_seat_joiner() {
+  if (room_.empty() || joiner_sent_ || !joiner_->welcomed() || !joiner_->alive()) return;
+  const auto live = std::count_if(spectators_.begin(), spectators_.end(),
+                                  [](const auto& s) { return s->alive(); });
+  if (spectators_in_ < live) return;
+  joiner_sent_ = true;
+  joiner_->join(room_);
+}
+
+void game_table::on_closed(game_client& c) {
+  if (c.kind() == game_client::role::spectator) maybe_seat_joiner();
+}
+
+void game_table::on_game_over(const std::string& room) {
+  if (room != room_ || room == finished_room_) return;
+  finished_room_ = room;
+  ++shard_.stats().games_finished;
+  for (auto& s : spectators_) s->leave();
+  joiner_->leave();
+  creator_->leave();
+  room_.clear();
+  creator_->create_room();
+}
+
+void game_table::on_move_sent(long version, clock::time_point at) {
+  last_move_ = at;
+  if (spectators_in_ == 0) return;
+  // A move that some spectator never saw (it was dropped, or the move was refused) is
+  // counted once it is old, instead of waiting for it forever.
+  while (!moves_.empty() && moves_.begin()->first < version - 16) {
+    ++shard_.stats().spectator_moves_incomplete;
+    moves_.erase(moves_.begin());
+  }
+  moves_[version] = move_track{at, 0, {}};
+}
+
+void game_table::on_spectator_patch(long version, clock::time_point at) {
+  const auto it = moves_.find(version);
+  if (it == moves_.end()) return;
+  auto& m = it->second;
+  const auto lat = at - m.sent;
+  m.slowest = std::max(m.slowest, lat);
+  ++m.seen;
+  const bool measured = shard_.measuring(m.sent);
+  if (measured) shard_.stats().spectator_patch.add(lat);
+  if (m.seen >= spectators_in_) {
+    if (measured) shard_.stats().last_spectator.add(m.slowest);
+    moves_.erase(it);
+  }
+}
+
+game_table::clock::time_point game_table::next_move_at() const {
+  return last_move_ + interval_;
+}
+
+}  // namespace ringside::load

@@ -1,0 +1,65 @@
+#pragma once
+// game_table: one room's worth of clients (creator, joiner, spectators) and the order they
+// enter in: the creator opens a room, the spectators join it, then the second player sits
+// down and the game starts; when it ends everyone moves on to a fresh room. It also matches
+// spectators' patches with the moment the move that caused them was sent.
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ringside::load {
+
+class game_client;
+class shard;
+
+class game_table {
+ public:
+  using clock = std::chrono::steady_clock;
+
+  game_table(shard& owner, int index, int spectators);
+  ~game_table();
+
+  // Opens every connection of the table.
+  void start();
+
+  // --- called by this table's clients ------------------------------------------------------
+  void on_welcome(game_client& c);
+  void on_joined(game_client& c, const std::string& room);
+  void on_closed(game_client& c);
+  // A player saw the room finish; the table starts the next game once per room.
+  void on_game_over(const std::string& room);
+  // A player sent a move expected to produce `version` of the current room.
+  void on_move_sent(long version, clock::time_point at);
+  // A spectator received the patch that made `version`.
+  void on_spectator_patch(long version, clock::time_point at);
+  // The earliest time the next move of this game may go out under --moves-per-s.
+  clock::time_point next_move_at() const;
+  const std::string& room() const { return room_; }
+
+ private:
+  struct move_track {
+    clock::time_point sent;
+    int seen = 0;
+    clock::duration slowest{};
+  };
+  void maybe_seat_joiner();
+
+  shard& shard_;
+  int index_;
+  std::unique_ptr<game_client> creator_;
+  std::unique_ptr<game_client> joiner_;
+  std::vector<std::unique_ptr<game_client>> spectators_;
+  std::string room_;
+  std::string finished_room_;
+  int spectators_in_ = 0;  // spectators that got `joined` for room_
+  bool joiner_sent_ = false;
+  bool started_ = false;
+  clock::duration interval_{};
+  clock::time_point last_move_{};
+  std::map<long, move_track> moves_;
+};
+
+}  // namespace ringside::load

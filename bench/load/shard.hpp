@@ -1,0 +1,71 @@
+#pragma once
+// shard: one io_context on one thread, owning a disjoint set of clients (whole rooms, never
+// half a room), so clients never share data across threads and need no locks.
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "options.hpp"
+#include "run_stats.hpp"
+
+namespace ringside::load {
+
+class ws_connection;
+class game_table;
+class echo_client;
+class idle_client;
+
+class shard {
+ public:
+  using clock = std::chrono::steady_clock;
+
+  shard(const options& opts, int index, boost::asio::ip::tcp::endpoint ep,
+        clock::time_point measure_from);
+  ~shard();
+  shard(const shard&) = delete;
+  shard& operator=(const shard&) = delete;
+
+  // Builds this shard's share of the clients for opts.mode (`share` of every `of` connection
+  // or room) and runs them on a new thread.
+  void start(int share, int of);
+  // Stops the io_context and joins the thread; afterwards stats() is safe to read.
+  void stop();
+
+  // Starts `c` now or once fewer than --connect-concurrency connections are opening.
+  void open(std::shared_ptr<ws_connection> c);
+  // A connection finished opening (welcomed, or failed): lets the next one start.
+  void opening_done();
+
+  boost::asio::io_context& ioc() { return ioc_; }
+  run_stats& stats() { return stats_; }
+  const options& opts() const { return opts_; }
+  const boost::asio::ip::tcp::endpoint& endpoint() const { return ep_; }
+  std::mt19937_64& rng() { return rng_; }
+  // Samples of events that started before this are warm-up and not recorded.
+  bool measuring(clock::time_point t) const { return t >= measure_from_; }
+
+ private:
+  const options& opts_;
+  int index_;
+  boost::asio::ip::tcp::endpoint ep_;
+  clock::time_point measure_from_;
+  boost::asio::io_context ioc_{1};
+  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_;
+  run_stats stats_;
+  std::mt19937_64 rng_;
+  std::deque<std::shared_ptr<ws_connection>> waiting_;
+  int opening_ = 0;
+  std::vector<std::unique_ptr<game_table>> tables_;
+  std::vector<std::unique_ptr<echo_client>> echoes_;
+  std::vector<std::unique_ptr<idle_client>> idles_;
+  std::thread thread_;
+};
+
+}  // namespace ringside::load
