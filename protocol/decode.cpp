@@ -1,0 +1,313 @@
+#include "protocol/decode.hpp"
+
+#include <cstdint>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+namespace ringside::protocol {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::size_t max_name = 24;
+constexpr std::size_t max_chat = 500;
+constexpr std::size_t max_room_id = 32;
+constexpr std::size_t max_token = 128;
+constexpr std::size_t max_move = 64;
+constexpr std::size_t max_id_string = 64;
+constexpr std::int64_t max_version = std::int64_t{1} << 53;
+constexpr std::int64_t max_initial_s = 86'400;
+constexpr std::int64_t max_increment_s = 3'600;
+
+// Thrown nowhere: every reader returns this error instead, carried up by `field_error`.
+struct field_error {
+  std::string message;
+};
+
+template <class T>
+using checked = std::variant<T, field_error>;
+
+field_error bad(std::string message) {
+  return field_error{std::move(message)};
+}
+
+// The next code point of valid UTF-8 at s[i], advancing i.
+std::uint32_t next_code_point(std::string_view s, std::size_t& i) {
+  const auto lead = static_cast<unsigned char>(s[i++]);
+  int extra = 0;
+  std::uint32_t cp = lead;
+  if (lead >= 0xF0) {
+    extra = 3;
+    cp = lead & 0x07u;
+  } else if (lead >= 0xE0) {
+    extra = 2;
+    cp = lead & 0x0Fu;
+  } else if (lead >= 0xC0) {
+    extra = 1;
+    cp = lead & 0x1Fu;
+  }
+  for (; extra > 0 && i < s.size(); --extra) {
+    cp = (cp << 6) | (static_cast<unsigned char>(s[i++]) & 0x3Fu);
+  }
+  return cp;
+}
+
+bool is_control(std::uint32_t cp) {
+  return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F);
+}
+
+// A string field that must be present.
+checked<std::string> read_string(const json& j, const char* key, std::size_t min_len,
+                                 std::size_t max_len) {
+  if (!j.contains(key)) return bad(std::string("the field '") + key + "' is missing");
+  const json& v = j.at(key);
+  if (!v.is_string()) return bad(std::string("the field '") + key + "' must be a string");
+  const auto& s = v.get_ref<const std::string&>();
+  const std::size_t n = count_code_points(s);
+  if (n < min_len || n > max_len) {
+    return bad(std::string("the field '") + key + "' must be " + std::to_string(min_len) + "-" +
+               std::to_string(max_len) + " characters long");
+  }
+  return s;
+}
+
+// An integer field in [lo, hi]; floats, booleans and out-of-range values are refused
+// rather than converted, because nlohmann would wrap or truncate them silently.
+checked<std::int64_t> read_int(const json& j, const char* key, std::int64_t lo, std::int64_t hi) {
+  if (!j.contains(key)) return bad(std::string("the field '") + key + "' is missing");
+  const json& v = j.at(key);
+  const std::string range = std::to_string(lo) + ".." + std::to_string(hi);
+  if (v.is_number_unsigned()) {
+    const auto u = v.get<std::uint64_t>();
+    if (u > static_cast<std::uint64_t>(hi) || static_cast<std::int64_t>(u) < lo) {
+      return bad(std::string("the field '") + key + "' must be an integer in " + range);
+    }
+    return static_cast<std::int64_t>(u);
+  }
+  if (v.is_number_integer()) {
+    const auto s = v.get<std::int64_t>();
+    if (s < lo || s > hi) {
+      return bad(std::string("the field '") + key + "' must be an integer in " + range);
+    }
+    return s;
+  }
+  return bad(std::string("the field '") + key + "' must be an integer in " + range);
+}
+
+checked<std::string> read_room(const json& j) {
+  return read_string(j, "room", 1, max_room_id);
+}
+
+template <class T>
+bool failed(const checked<T>& c) {
+  return std::holds_alternative<field_error>(c);
+}
+template <class T>
+const field_error& error_of(const checked<T>& c) {
+  return std::get<field_error>(c);
+}
+template <class T>
+T value_of(checked<T>&& c) {
+  return std::get<T>(std::move(c));
+}
+
+// Reads `id` if present; an id of the wrong type is itself a bad request (without `re`).
+checked<request_id> read_id(const json& j) {
+  if (!j.contains("id")) return request_id{};
+  const json& v = j.at("id");
+  if (v.is_string()) {
+    const auto& s = v.get_ref<const std::string&>();
+    if (s.size() > max_id_string) return bad("the field 'id' must be at most 64 bytes long");
+    return request_id{s};
+  }
+  if (v.is_number_unsigned()) {
+    const auto u = v.get<std::uint64_t>();
+    if (u > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+      return bad("the field 'id' must be a string or a 64-bit integer");
+    }
+    return request_id{static_cast<std::int64_t>(u)};
+  }
+  if (v.is_number_integer()) return request_id{v.get<std::int64_t>()};
+  return bad("the field 'id' must be a string or an integer");
+}
+
+checked<client_message> read_hello(const json& j, request_id id) {
+  auto name = read_string(j, "name", 1, max_name);
+  if (failed(name)) return error_of(name);
+  std::string n = value_of(std::move(name));
+  bool blank = true;
+  for (std::size_t i = 0; i < n.size();) {
+    const std::uint32_t cp = next_code_point(n, i);
+    if (is_control(cp)) return bad("the name must contain printable characters only");
+    if (cp != ' ') blank = false;
+  }
+  if (blank) return bad("the name must not be blank");
+  hello h{std::move(id), std::move(n), std::nullopt};
+  if (j.contains("token")) {
+    auto token = read_string(j, "token", 1, max_token);
+    if (failed(token)) return error_of(token);
+    h.token = value_of(std::move(token));
+  }
+  return h;
+}
+
+checked<client_message> read_create_room(const json& j, request_id id) {
+  create_room c{};
+  c.id = std::move(id);
+  auto game = read_string(j, "game", 1, 16);
+  if (failed(game)) return error_of(game);
+  if (std::get<std::string>(game) != "zertz") return bad("the field 'game' must be \"zertz\"");
+  auto variant_name = read_string(j, "variant", 1, 16);
+  if (failed(variant_name)) return error_of(variant_name);
+  const auto v = zertz::parse_variant(std::get<std::string>(variant_name));
+  if (!v) return bad("the field 'variant' must be \"standard\", \"blitz\" or \"tournament\"");
+  c.rules = *v;
+  c.board = c.rules == zertz::variant::tournament ? 48 : 37;
+  if (j.contains("board")) {
+    auto board = read_int(j, "board", 37, 61);
+    if (failed(board)) return error_of(board);
+    const auto b = static_cast<int>(std::get<std::int64_t>(board));
+    if (!zertz::is_supported_board(b)) {
+      return bad("the field 'board' must be one of 37, 40, 43, 44, 48, 61");
+    }
+    c.board = b;
+  }
+  if (j.contains("seat")) {
+    auto seat = read_string(j, "seat", 1, 16);
+    if (failed(seat)) return error_of(seat);
+    const auto& s = std::get<std::string>(seat);
+    c.seat = s == "first"    ? seat_choice::first
+             : s == "second" ? seat_choice::second
+             : s == "random" ? seat_choice::random
+                             : seat_choice::invalid;
+    if (c.seat == seat_choice::invalid) {
+      return bad("the field 'seat' must be \"first\", \"second\" or \"random\"");
+    }
+  }
+  if (j.contains("clock") && !j.at("clock").is_null()) {
+    const json& cj = j.at("clock");
+    if (!cj.is_object()) return bad("the field 'clock' must be an object");
+    auto initial = read_int(cj, "initial_s", 1, max_initial_s);
+    if (failed(initial)) return error_of(initial);
+    auto increment = read_int(cj, "increment_s", 0, max_increment_s);
+    if (failed(increment)) return error_of(increment);
+    c.clock = clock_settings{std::get<std::int64_t>(initial), std::get<std::int64_t>(increment)};
+  }
+  if (j.contains("private")) {
+    if (!j.at("private").is_boolean()) return bad("the field 'private' must be true or false");
+    c.is_private = j.at("private").get<bool>();
+  }
+  return c;
+}
+
+checked<client_message> read_join(const json& j, request_id id) {
+  auto room = read_room(j);
+  if (failed(room)) return error_of(room);
+  join m{std::move(id), value_of(std::move(room)), join_role::player};
+  auto as = read_string(j, "as", 1, 16);
+  if (failed(as)) return error_of(as);
+  const auto& a = std::get<std::string>(as);
+  m.as = a == "player"      ? join_role::player
+         : a == "spectator" ? join_role::spectator
+                            : join_role::invalid;
+  if (m.as == join_role::invalid) return bad("the field 'as' must be \"player\" or \"spectator\"");
+  return m;
+}
+
+checked<client_message> read_move(const json& j, request_id id) {
+  auto room = read_room(j);
+  if (failed(room)) return error_of(room);
+  auto text = read_string(j, "move", 1, max_move);
+  if (failed(text)) return error_of(text);
+  auto version = read_int(j, "version", 0, max_version);
+  if (failed(version)) return error_of(version);
+  return move{std::move(id), value_of(std::move(room)), value_of(std::move(text)),
+              std::get<std::int64_t>(version)};
+}
+
+checked<client_message> read_chat(const json& j, request_id id) {
+  auto room = read_room(j);
+  if (failed(room)) return error_of(room);
+  auto text = read_string(j, "text", 1, max_chat);
+  if (failed(text)) return error_of(text);
+  std::string t = value_of(std::move(text));
+  for (std::size_t i = 0; i < t.size();) {
+    const std::uint32_t cp = next_code_point(t, i);
+    if (is_control(cp) && cp != '\n' && cp != '\t') {
+      return bad("the chat text must not contain control characters");
+    }
+  }
+  return chat{std::move(id), value_of(std::move(room)), std::move(t)};
+}
+
+// Messages whose only field is `room`.
+template <class M>
+checked<client_message> read_room_only(const json& j, request_id id) {
+  auto room = read_room(j);
+  if (failed(room)) return error_of(room);
+  return M{std::move(id), value_of(std::move(room))};
+}
+
+checked<client_message> read_message(const json& j, const std::string& type, request_id id) {
+  if (type == "hello") return read_hello(j, std::move(id));
+  if (type == "list_rooms") return list_rooms{std::move(id)};
+  if (type == "create_room") return read_create_room(j, std::move(id));
+  if (type == "join") return read_join(j, std::move(id));
+  if (type == "move") return read_move(j, std::move(id));
+  if (type == "resign") return read_room_only<resign>(j, std::move(id));
+  if (type == "offer_draw") return read_room_only<offer_draw>(j, std::move(id));
+  if (type == "chat") return read_chat(j, std::move(id));
+  if (type == "sync") return read_room_only<sync>(j, std::move(id));
+  if (type == "leave") return read_room_only<leave>(j, std::move(id));
+  return field_error{};  // empty message: unknown type
+}
+
+decode_result decode_json(const json& j) {
+  if (!j.is_object()) {
+    return decode_error{error_code::bad_request, "a message must be a JSON object", {}};
+  }
+  auto id = read_id(j);
+  if (failed(id)) return decode_error{error_code::bad_request, error_of(id).message, {}};
+  request_id rid = value_of(std::move(id));
+  if (!j.contains("type") || !j.at("type").is_string()) {
+    return decode_error{error_code::bad_request, "the field 'type' must be a string", rid};
+  }
+  const auto& type = j.at("type").get_ref<const std::string&>();
+  auto m = read_message(j, type, rid);
+  if (failed(m)) {
+    const auto& e = error_of(m);
+    if (e.message.empty()) {
+      return decode_error{error_code::unknown_type,
+                          "the type '" + type.substr(0, 32) + "' is not a known message type", rid};
+    }
+    return decode_error{error_code::bad_request, e.message, rid};
+  }
+  return value_of(std::move(m));
+}
+
+}  // namespace
+
+std::size_t count_code_points(std::string_view s) {
+  std::size_t n = 0;
+  for (const char c : s) {
+    if ((static_cast<unsigned char>(c) & 0xC0u) != 0x80u) ++n;
+  }
+  return n;
+}
+
+decode_result decode(std::string_view text) noexcept {
+  try {
+    const json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded()) {
+      return decode_error{error_code::bad_request, "the message is not valid JSON", {}};
+    }
+    return decode_json(j);
+  } catch (...) {
+    // Only allocation failure can get here; refuse the frame rather than crash.
+    return decode_error{error_code::bad_request, "the message could not be read", {}};
+  }
+}
+
+}  // namespace ringside::protocol

@@ -1,0 +1,81 @@
+#include "protocol/encode.hpp"
+
+namespace ringside::protocol {
+
+using nlohmann::json;
+
+json id_json(const request_id& id) {
+  if (const auto* s = std::get_if<std::string>(&id)) return *s;
+  if (const auto* n = std::get_if<std::int64_t>(&id)) return *n;
+  return nullptr;
+}
+
+std::string to_wire(const json& j) {
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+namespace {
+
+// Adds `re` only when the request carried an id, so unsolicited messages stay clean.
+void add_re(json& j, const request_id& re) {
+  if (!std::holds_alternative<std::monostate>(re)) j["re"] = id_json(re);
+}
+
+}  // namespace
+
+std::string encode_welcome(const request_id& re, std::string_view player, std::string_view name,
+                           std::string_view token, std::string_view server) {
+  json j{{"type", "welcome"},
+         {"player", player},
+         {"name", name},
+         {"token", token},
+         {"protocol", protocol_version},
+         {"server", server}};
+  add_re(j, re);
+  return to_wire(j);
+}
+
+std::string encode_rooms(const request_id& re, const json& list) {
+  json j{{"type", "rooms"}, {"rooms", list}};
+  add_re(j, re);
+  return to_wire(j);
+}
+
+std::string encode_joined(const request_id& re, std::string_view room, int seat,
+                          std::int64_t version, const json& state) {
+  json j{{"type", "joined"}, {"room", room}, {"version", version}, {"state", state}};
+  j["seat"] = seat == 0 ? json(nullptr) : json(seat);
+  add_re(j, re);
+  return to_wire(j);
+}
+
+std::string encode_snapshot(const request_id& re, std::string_view room, std::int64_t version,
+                            const json& state) {
+  json j{{"type", "snapshot"}, {"room", room}, {"version", version}, {"state", state}};
+  add_re(j, re);
+  return to_wire(j);
+}
+
+std::string encode_patch(std::string_view room, std::int64_t version, const json& ops) {
+  return to_wire(json{{"type", "patch"}, {"room", room}, {"version", version}, {"ops", ops}});
+}
+
+std::string encode_ack(const request_id& re, std::string_view room, std::int64_t version) {
+  json j{{"type", "ack"}, {"room", room}, {"version", version}};
+  j["re"] = id_json(re);
+  return to_wire(j);
+}
+
+std::string encode_error(const request_id& re, error_code code, std::string_view message) {
+  json j{{"type", "error"}, {"code", to_string(code)}, {"message", message}};
+  add_re(j, re);
+  return to_wire(j);
+}
+
+std::string encode_chat(std::string_view room, std::string_view from, std::string_view text,
+                        std::string_view at) {
+  return to_wire(
+      json{{"type", "chat"}, {"room", room}, {"from", from}, {"text", text}, {"at", at}});
+}
+
+}  // namespace ringside::protocol

@@ -1,0 +1,48 @@
+#pragma once
+// Encoders for the server -> client messages. Each returns the frame text, ready to send.
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "protocol/messages.hpp"
+
+namespace ringside::protocol {
+
+// The id as JSON (null when absent), for `re`.
+nlohmann::json id_json(const request_id& id);
+
+// `welcome`: the identity a hello produced; `token` is the secret to reconnect with.
+std::string encode_welcome(const request_id& re, std::string_view player, std::string_view name,
+                           std::string_view token, std::string_view server);
+
+// `rooms`: `list` is a JSON array of room summaries (see room_summary in the server).
+std::string encode_rooms(const request_id& re, const nlohmann::json& list);
+
+// `joined`: seat 1 or 2, or 0 for a spectator (sent as null).
+std::string encode_joined(const request_id& re, std::string_view room, int seat,
+                          std::int64_t version, const nlohmann::json& state);
+
+// `snapshot` of `state` at `version`.
+std::string encode_snapshot(const request_id& re, std::string_view room, std::int64_t version,
+                            const nlohmann::json& state);
+
+// `patch`: RFC 6902 `ops` turning version-1 into version.
+std::string encode_patch(std::string_view room, std::int64_t version, const nlohmann::json& ops);
+
+// `ack` of an accepted move; `version` is the one the move produced.
+std::string encode_ack(const request_id& re, std::string_view room, std::int64_t version);
+
+// `error` with `re` when answering a request that had an id.
+std::string encode_error(const request_id& re, error_code code, std::string_view message);
+
+// `chat` relayed to a room; `at` is an ISO 8601 UTC time.
+std::string encode_chat(std::string_view room, std::string_view from, std::string_view text,
+                        std::string_view at);
+
+// Serialises JSON for the wire: invalid UTF-8 is replaced rather than thrown on.
+std::string to_wire(const nlohmann::json& j);
+
+}  // namespace ringside::protocol

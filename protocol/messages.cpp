@@ -1,0 +1,41 @@
+#include "protocol/messages.hpp"
+
+namespace ringside::protocol {
+
+std::string_view to_string(error_code c) {
+  switch (c) {
+    case error_code::hello_first:
+      return "hello_first";
+    case error_code::bad_request:
+      return "bad_request";
+    case error_code::unknown_type:
+      return "unknown_type";
+    case error_code::no_such_room:
+      return "no_such_room";
+    case error_code::room_full:
+      return "room_full";
+    case error_code::not_a_player:
+      return "not_a_player";
+    case error_code::not_your_turn:
+      return "not_your_turn";
+    case error_code::illegal_move:
+      return "illegal_move";
+    case error_code::stale_version:
+      return "stale_version";
+    case error_code::game_over:
+      return "game_over";
+    case error_code::rate_limited:
+      return "rate_limited";
+    case error_code::bad_token:
+      return "bad_token";
+    case error_code::invalid:
+      break;
+  }
+  return "internal_error";
+}
+
+const request_id& id_of(const client_message& m) {
+  return std::visit([](const auto& x) -> const request_id& { return x.id; }, m);
+}
+
+}  // namespace ringside::protocol

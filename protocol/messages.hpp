@@ -1,0 +1,112 @@
+#pragma once
+// The client -> server messages of protocol version 1 as plain structs, and the error codes.
+// decode() (decode.hpp) is the only way a frame becomes one of these, so every field here has
+// already been checked for type and range.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "engine/zertz/game.hpp"
+
+namespace ringside::protocol {
+
+inline constexpr int protocol_version = 1;
+
+// A request's `id`: absent, a string or an integer; echoed back as `re`.
+using request_id = std::variant<std::monostate, std::string, std::int64_t>;
+
+// `invalid` first so that a default-constructed or unmapped value is never a real code.
+enum class error_code : std::uint8_t {
+  invalid,
+  hello_first,
+  bad_request,
+  unknown_type,
+  no_such_room,
+  room_full,
+  not_a_player,
+  not_your_turn,
+  illegal_move,
+  stale_version,
+  game_over,
+  rate_limited,
+  bad_token,
+};
+
+// The wire name of `c`, e.g. "stale_version".
+std::string_view to_string(error_code c);
+
+enum class seat_choice : std::uint8_t { invalid, first, second, random };
+enum class join_role : std::uint8_t { invalid, player, spectator };
+
+struct clock_settings {
+  std::int64_t initial_s = 0;    // 1 .. 86400
+  std::int64_t increment_s = 0;  // 0 .. 3600
+  friend bool operator==(const clock_settings&, const clock_settings&) = default;
+};
+
+struct hello {
+  request_id id;
+  std::string name;                  // 1-24 printable characters
+  std::optional<std::string> token;  // from an earlier welcome
+};
+struct list_rooms {
+  request_id id;
+};
+struct create_room {
+  request_id id;
+  zertz::variant rules = zertz::variant::standard;
+  int board = 0;  // resolved: the variant's own board when the request had none
+  seat_choice seat = seat_choice::random;
+  std::optional<clock_settings> clock;
+  bool is_private = false;
+};
+struct join {
+  request_id id;
+  std::string room;
+  join_role as = join_role::player;
+};
+struct move {
+  request_id id;
+  std::string room;
+  std::string text;  // ZEN token as sent; the engine decides legality
+  std::int64_t version = 0;
+};
+struct resign {
+  request_id id;
+  std::string room;
+};
+struct offer_draw {
+  request_id id;
+  std::string room;
+};
+struct chat {
+  request_id id;
+  std::string room;
+  std::string text;  // 1-500 characters
+};
+struct sync {
+  request_id id;
+  std::string room;
+};
+struct leave {
+  request_id id;
+  std::string room;
+};
+
+using client_message =
+    std::variant<hello, list_rooms, create_room, join, move, resign, offer_draw, chat, sync, leave>;
+
+// Why a frame was refused before it reached any room; `id` is the request's id when it had one.
+struct decode_error {
+  error_code code = error_code::bad_request;
+  std::string message;
+  request_id id;
+};
+
+// The request id of any client message.
+const request_id& id_of(const client_message& m);
+
+}  // namespace ringside::protocol

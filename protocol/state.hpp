@@ -1,0 +1,50 @@
+#pragma once
+// The room state document of protocol.md: what everybody in a room sees, built from the room's
+// own facts (players, clocks, offers, results the rules do not know about) and the engine.
+
+#include <array>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "engine/zertz/game.hpp"
+
+namespace ringside::protocol {
+
+enum class room_status : std::uint8_t { waiting, playing, finished };
+
+// "waiting" | "playing" | "finished"
+std::string_view to_string(room_status s);
+
+struct player_view {
+  std::string name;
+  bool online = false;
+  std::optional<std::int64_t> clock_ms;  // empty when the room has no clock
+};
+
+// How a game ended, when it did not end by the rules alone (or when it did: then taken from
+// the engine). winner 0 means a tie.
+struct result_view {
+  int winner = 0;
+  std::string reason;  // win_condition | board_full | repetition | no_moves | resignation | ...
+};
+
+struct room_view {
+  std::string room;
+  room_status status = room_status::waiting;
+  std::array<std::optional<player_view>, 2> players;
+  int spectators = 0;
+  std::optional<int> draw_offer;  // seat that offered
+  std::optional<result_view> result;
+  std::optional<zertz::move_report> last_move;
+};
+
+// The whole state document for `view` over `g`. Deterministic: the same inputs give the same
+// document, so json::diff between two builds is exactly what changed.
+nlohmann::json build_state(const room_view& view, const zertz::game& g);
+
+// {"W":n,"G":n,"B":n}
+nlohmann::json marble_counts_json(const zertz::marble_counts& c);
+
+}  // namespace ringside::protocol

@@ -1,0 +1,140 @@
+#include "server/http_session.hpp"
+
+#include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
+#include <nlohmann/json.hpp>
+
+#include "protocol/encode.hpp"
+#include "server/lobby.hpp"
+#include "server/metrics.hpp"
+#include "server/room.hpp"
+#include "server/websocket_session.hpp"
+
+namespace ringside::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+namespace websocket = beast::websocket;
+
+namespace {
+constexpr auto http_timeout = std::chrono::seconds(30);
+constexpr std::uint64_t http_body_limit = 16 * 1024;
+constexpr std::string_view rooms_prefix = "/api/rooms/";
+constexpr std::string_view record_suffix = "/record";
+}  // namespace
+
+http_session::http_session(net::ip::tcp::socket&& socket, context& ctx)
+    : stream_(std::move(socket)), ctx_(ctx) {
+  ctx_.http_sessions.fetch_add(1);
+}
+
+http_session::~http_session() {
+  ctx_.http_sessions.fetch_sub(1);
+}
+
+void http_session::run() {
+  net::dispatch(stream_.get_executor(),
+                beast::bind_front_handler(&http_session::do_read, shared_from_this()));
+}
+
+void http_session::do_read() {
+  if (ctx_.stopping.load()) return;
+  parser_.emplace();
+  parser_->body_limit(http_body_limit);
+  stream_.expires_after(http_timeout);
+  http::async_read(stream_, buffer_, *parser_,
+                   beast::bind_front_handler(&http_session::on_read, shared_from_this()));
+}
+
+void http_session::on_read(beast::error_code ec, std::size_t bytes) {
+  (void)bytes;
+  if (ec == http::error::end_of_stream) {
+    stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
+    return;
+  }
+  if (ec) return fail(ec, "read");
+  if (websocket::is_upgrade(parser_->get())) {
+    auto req = parser_->release();
+    if (req.target() == "/ws" && !ctx_.stopping.load()) {
+      // The socket (and its strand) move to the WebSocket session; this object ends here.
+      stream_.expires_never();
+      std::make_shared<websocket_session>(std::move(stream_), ctx_)->run(std::move(req));
+      return;
+    }
+    return reply(req, http::status::not_found, "text/plain", "no WebSocket here; use /ws\n");
+  }
+  route(parser_->release());
+}
+
+void http_session::route(request req) {
+  std::string path(req.target());
+  if (const auto q = path.find('?'); q != std::string::npos) path.resize(q);
+  if (req.method() != http::verb::get && req.method() != http::verb::head) {
+    return reply(req, http::status::not_found, "text/plain", "not found\n");
+  }
+  if (path == "/healthz") {
+    nlohmann::json j{{"status", "ok"},
+                     {"rooms", ctx_.stats.rooms()},
+                     {"connections", ctx_.stats.connections.load()},
+                     {"uptime_s", ctx_.stats.uptime_s()}};
+    return reply(req, http::status::ok, "application/json", j.dump() + "\n");
+  }
+  if (path == "/metrics") {
+    return reply(req, http::status::ok, "text/plain; version=0.0.4", ctx_.stats.render());
+  }
+  if (path == "/api/rooms") {
+    auto self = shared_from_this();
+    return ctx_.rooms.list_rooms([self, req = std::move(req)](nlohmann::json list) {
+      self->reply(req, http::status::ok, "application/json", protocol::to_wire(list) + "\n");
+    });
+  }
+  if (path.size() > rooms_prefix.size() + record_suffix.size() && path.starts_with(rooms_prefix) &&
+      path.ends_with(record_suffix)) {
+    std::string id =
+        path.substr(rooms_prefix.size(), path.size() - rooms_prefix.size() - record_suffix.size());
+    auto self = shared_from_this();
+    return ctx_.rooms.find_room(id, [self, req = std::move(req)](lobby::room_ptr r) {
+      if (!r) return self->reply(req, http::status::not_found, "text/plain", "no such room\n");
+      r->record([self, req](std::string zen) {
+        self->reply(req, http::status::ok, "text/plain; charset=utf-8", std::move(zen));
+      });
+    });
+  }
+  reply(req, http::status::not_found, "text/plain", "not found\n");
+}
+
+void http_session::reply(const request& req, http::status status, std::string content_type,
+                         std::string body) {
+  auto res = std::make_shared<response>(status, req.version());
+  res->set(http::field::server, "ringside/0.1.0");
+  res->set(http::field::content_type, content_type);
+  res->keep_alive(req.keep_alive());
+  const bool head = req.method() == http::verb::head;
+  res->body() = std::move(body);
+  res->prepare_payload();
+  if (head) res->body().clear();
+  net::post(stream_.get_executor(), [self = shared_from_this(), res] {
+    self->pending_ = res;
+    http::async_write(self->stream_, *res,
+                      beast::bind_front_handler(&http_session::on_write, self, res->keep_alive()));
+  });
+}
+
+void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t bytes) {
+  (void)bytes;
+  pending_.reset();
+  if (ec) return fail(ec, "write");
+  if (!keep_alive) {
+    stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
+    return;
+  }
+  do_read();
+}
+
+void http_session::fail(beast::error_code ec, const char* what) {
+  if (ec == net::error::operation_aborted || ec == beast::error::timeout) return;
+  spdlog::debug("http {}: {}", what, ec.message());
+}
+
+}  // namespace ringside::server

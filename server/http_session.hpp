@@ -1,0 +1,43 @@
+#pragma once
+// http_session: plain HTTP on the game port (health, metrics, room list, game records) and
+// the upgrade of GET /ws to a websocket_session. One request at a time, keep-alive.
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <memory>
+#include <optional>
+
+#include "server/context.hpp"
+
+namespace ringside::server {
+
+class http_session : public std::enable_shared_from_this<http_session> {
+ public:
+  // Takes a freshly accepted socket whose executor is a strand.
+  http_session(boost::asio::ip::tcp::socket&& socket, context& ctx);
+  ~http_session();
+
+  // Starts reading the first request.
+  void run();
+
+ private:
+  using request = boost::beast::http::request<boost::beast::http::string_body>;
+  using response = boost::beast::http::response<boost::beast::http::string_body>;
+
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void route(request req);
+  // Answers `req` from any thread: the write is posted to this session's strand.
+  void reply(const request& req, boost::beast::http::status status, std::string content_type,
+             std::string body);
+  void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
+  void fail(boost::beast::error_code ec, const char* what);
+
+  boost::beast::tcp_stream stream_;
+  boost::beast::flat_buffer buffer_;
+  std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+  std::shared_ptr<response> pending_;
+  context& ctx_;
+};
+
+}  // namespace ringside::server

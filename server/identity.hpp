@@ -1,0 +1,17 @@
+#pragma once
+// Who a connection speaks for. Immutable once made, so it is shared across strands freely.
+
+#include <memory>
+#include <string>
+
+namespace ringside::server {
+
+struct identity {
+  std::string player;  // public id, shown to others ("p" + 10 base32)
+  std::string name;    // chosen at the first hello
+  std::string token;   // secret: a hello with it restores this identity and its seats
+};
+
+using identity_ptr = std::shared_ptr<const identity>;
+
+}  // namespace ringside::server

@@ -1,0 +1,67 @@
+#pragma once
+// lobby: identities (token -> who) and the room registry, on its own strand. Every call may
+// come from any thread; the callbacks run on the lobby's strand, so a caller posts back to its
+// own strand for anything it owns.
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/strand.hpp>
+#include <functional>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "protocol/messages.hpp"
+#include "server/identity.hpp"
+
+namespace ringside::server {
+
+class metrics;
+class room;
+
+class lobby {
+ public:
+  using room_ptr = std::shared_ptr<room>;
+
+  lobby(boost::asio::io_context& ioc, metrics& m);
+
+  // A new identity named `name`, or with `token` the identity it was given to, with the rooms
+  // where it holds a seat. Calls fn(nullptr, {}) when the token is unknown.
+  void hello(std::string name, std::optional<std::string> token,
+             std::function<void(identity_ptr, std::vector<room_ptr>)> fn);
+  // Makes a room from a checked request; the creator still has to be seated (room::seat_creator).
+  void create_room(protocol::create_room req, std::function<void(room_ptr)> fn);
+  // The room with id `id`, or nullptr.
+  void find_room(std::string id, std::function<void(room_ptr)> fn);
+  // The summaries of every listed (not private) room, oldest first, as a JSON array.
+  void list_rooms(std::function<void(nlohmann::json)> fn);
+
+  // From rooms: the room's list entry changed.
+  void update_summary(std::string id, nlohmann::json summary, bool listed);
+  // From rooms: `player` took (or gave up) a seat in `room_id`; a later hello restores it.
+  void note_seat(std::string player, std::string room_id, bool seated);
+  // Stops every room's timers, for a clean exit.
+  void shutdown();
+
+ private:
+  struct entry {
+    room_ptr r;
+    nlohmann::json summary;
+    bool listed = false;
+    std::uint64_t order = 0;
+  };
+
+  boost::asio::io_context& ioc_;
+  metrics& metrics_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  std::unordered_map<std::string, identity_ptr> by_token_;
+  std::unordered_map<std::string, entry> rooms_;
+  std::unordered_map<std::string, std::set<std::string>> seats_;  // player -> room ids
+  std::uint64_t next_order_ = 0;
+};
+
+}  // namespace ringside::server

@@ -1,0 +1,74 @@
+#include "server/metrics.hpp"
+
+#include <sstream>
+
+namespace ringside::server {
+
+metrics::metrics() : started_(std::chrono::steady_clock::now()) {}
+
+void metrics::observe_move_latency(std::chrono::steady_clock::duration d) {
+  const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(d).count();
+  const double s = static_cast<double>(ns) / 1e9;
+  std::size_t i = 0;
+  while (i < bucket_bounds_.size() && s > bucket_bounds_[i]) ++i;
+  buckets_[i].fetch_add(1, std::memory_order_relaxed);
+  latency_sum_ns_.fetch_add(ns > 0 ? static_cast<std::uint64_t>(ns) : 0, std::memory_order_relaxed);
+}
+
+std::int64_t metrics::rooms() const {
+  return rooms_waiting.load() + rooms_playing.load() + rooms_finished.load();
+}
+
+std::int64_t metrics::uptime_s() const {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() -
+                                                          started_)
+      .count();
+}
+
+std::string metrics::render() const {
+  std::ostringstream out;
+  const auto counter = [&out](const char* name, const char* help, std::uint64_t v) {
+    out << "# HELP " << name << ' ' << help << "\n# TYPE " << name << " counter\n"
+        << name << ' ' << v << '\n';
+  };
+  out << "# HELP ringside_connections Open WebSocket connections.\n"
+         "# TYPE ringside_connections gauge\nringside_connections "
+      << connections.load() << '\n';
+  counter("ringside_connections_total", "WebSocket connections accepted.",
+          connections_total.load());
+  out << "# HELP ringside_rooms Rooms by status.\n# TYPE ringside_rooms gauge\n"
+      << "ringside_rooms{status=\"waiting\"} " << rooms_waiting.load() << '\n'
+      << "ringside_rooms{status=\"playing\"} " << rooms_playing.load() << '\n'
+      << "ringside_rooms{status=\"finished\"} " << rooms_finished.load() << '\n';
+  counter("ringside_moves_accepted_total", "Moves the rules accepted.", moves_accepted.load());
+  counter("ringside_moves_rejected_total", "Moves refused (any error).", moves_rejected.load());
+  counter("ringside_messages_in_total", "WebSocket messages received.", messages_in.load());
+  counter("ringside_messages_out_total", "WebSocket messages sent.", messages_out.load());
+  counter("ringside_bytes_out_total", "WebSocket payload bytes sent.", bytes_out.load());
+  counter("ringside_slow_clients_dropped_total", "Connections closed for not reading.",
+          slow_clients_dropped.load());
+  counter("ringside_rate_limited_total", "Messages refused by the rate limit.",
+          rate_limited.load());
+  counter("ringside_flooders_closed_total", "Connections closed for flooding.",
+          flooders_closed.load());
+
+  out << "# HELP ringside_move_latency_seconds Time from a move's arrival to its ack.\n"
+         "# TYPE ringside_move_latency_seconds histogram\n";
+  std::uint64_t cumulative = 0;
+  for (std::size_t i = 0; i < bucket_bounds_.size(); ++i) {
+    cumulative += buckets_[i].load();
+    out << "ringside_move_latency_seconds_bucket{le=\"" << bucket_bounds_[i] << "\"} " << cumulative
+        << '\n';
+  }
+  cumulative += buckets_[bucket_bounds_.size()].load();
+  out << "ringside_move_latency_seconds_bucket{le=\"+Inf\"} " << cumulative << '\n'
+      << "ringside_move_latency_seconds_sum " << static_cast<double>(latency_sum_ns_.load()) / 1e9
+      << '\n'
+      << "ringside_move_latency_seconds_count " << cumulative << '\n';
+  out << "# HELP ringside_uptime_seconds Seconds since the server started.\n"
+         "# TYPE ringside_uptime_seconds gauge\nringside_uptime_seconds "
+      << uptime_s() << '\n';
+  return out.str();
+}
+
+}  // namespace ringside::server

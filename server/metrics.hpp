@@ -1,0 +1,49 @@
+#pragma once
+// Process-wide counters for /metrics and /healthz. Atomics, not locks: every strand bumps them
+// without waiting for anyone, and a scrape reads a slightly torn but never corrupt picture.
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace ringside::server {
+
+class metrics {
+ public:
+  metrics();
+
+  std::atomic<std::int64_t> connections{0};  // open WebSocket sessions
+  std::atomic<std::uint64_t> connections_total{0};
+  std::atomic<std::int64_t> rooms_waiting{0};
+  std::atomic<std::int64_t> rooms_playing{0};
+  std::atomic<std::int64_t> rooms_finished{0};
+  std::atomic<std::uint64_t> moves_accepted{0};
+  std::atomic<std::uint64_t> moves_rejected{0};
+  std::atomic<std::uint64_t> messages_in{0};
+  std::atomic<std::uint64_t> messages_out{0};
+  std::atomic<std::uint64_t> bytes_out{0};
+  std::atomic<std::uint64_t> slow_clients_dropped{0};
+  std::atomic<std::uint64_t> rate_limited{0};
+  std::atomic<std::uint64_t> flooders_closed{0};
+
+  // Records one accepted move's latency, from the frame's arrival to the ack being queued.
+  void observe_move_latency(std::chrono::steady_clock::duration d);
+
+  // Every room, whatever its status.
+  std::int64_t rooms() const;
+  // Whole seconds since construction.
+  std::int64_t uptime_s() const;
+  // The Prometheus text exposition (version 0.0.4) of everything above.
+  std::string render() const;
+
+ private:
+  static constexpr std::array<double, 10> bucket_bounds_{0.0001, 0.00025, 0.0005, 0.001, 0.0025,
+                                                         0.005,  0.01,    0.025,  0.05,  0.1};
+  std::array<std::atomic<std::uint64_t>, bucket_bounds_.size() + 1> buckets_{};
+  std::atomic<std::uint64_t> latency_sum_ns_{0};
+  std::chrono::steady_clock::time_point started_;
+};
+
+}  // namespace ringside::server

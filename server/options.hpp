@@ -1,0 +1,22 @@
+#pragma once
+// Settings from the command line that sessions and rooms need at run time.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace ringside::server {
+
+struct options {
+  std::string host = "0.0.0.0";
+  std::uint16_t port = 8080;
+  int threads = 1;
+  std::string log_level = "info";
+  std::size_t rate_limit = 40;                // messages per rate window per connection
+  std::size_t flood_factor = 3;               // closed at rate_limit * flood_factor
+  std::size_t max_frame = 16 * 1024;          // bytes per incoming message
+  std::size_t max_queue_messages = 256;       // outgoing queue bound, messages
+  std::size_t max_queue_bytes = 1024 * 1024;  // outgoing queue bound, bytes
+};
+
+}  // namespace ringside::server

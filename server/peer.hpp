@@ -1,0 +1,38 @@
+#pragma once
+// What a room needs from a connection: somewhere to queue frames, and to be told when it joins
+// or leaves. websocket_session implements it; rooms hold peers weakly so a dropped connection
+// never stays alive through a room.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace ringside::server {
+
+class room;
+
+class peer {
+ public:
+  virtual ~peer() = default;
+
+  // Queues one frame for sending; callable from any thread, never blocks. A peer whose
+  // queue is over its bound closes itself instead of queueing.
+  virtual void send(std::shared_ptr<const std::string> frame) = 0;
+  // Stable for the life of the connection, unique in the process.
+  virtual std::uint64_t peer_id() const = 0;
+  // The room now sends this peer its patches; called from the room's strand.
+  virtual void note_attached(std::shared_ptr<room> r) = 0;
+  // Closes the connection with 1001 (going away): the server is shutting down. Any thread.
+  virtual void go_away() = 0;
+  // The room no longer sends this peer anything; called from the room's strand.
+  virtual void note_detached(const std::string& room_id) = 0;
+};
+
+using peer_ptr = std::shared_ptr<peer>;
+
+// A convenience for one-off replies.
+inline void send_text(peer& p, std::string text) {
+  p.send(std::make_shared<const std::string>(std::move(text)));
+}
+
+}  // namespace ringside::server

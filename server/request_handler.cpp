@@ -1,0 +1,135 @@
+#include "server/request_handler.hpp"
+
+#include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
+
+#include "protocol/decode.hpp"
+#include "protocol/encode.hpp"
+#include "server/lobby.hpp"
+#include "server/room.hpp"
+
+namespace ringside::server {
+
+namespace net = boost::asio;
+using protocol::error_code;
+
+namespace {
+
+constexpr std::string_view server_name = "ringside/0.1.0";
+
+// The `room` field of a room-bound request, or null for the others.
+const std::string* room_of(const protocol::client_message& m) {
+  return std::visit(
+      [](const auto& x) -> const std::string* {
+        if constexpr (requires { x.room; }) {
+          return &x.room;
+        } else {
+          return nullptr;
+        }
+      },
+      m);
+}
+
+}  // namespace
+
+request_handler::request_handler(context& ctx, net::any_io_executor strand)
+    : ctx_(ctx), strand_(std::move(strand)) {}
+
+void request_handler::handle(std::string_view text, const peer_ptr& self,
+                             clock::time_point received, std::shared_ptr<void> done) {
+  auto decoded = protocol::decode(text);
+  if (const auto* e = std::get_if<protocol::decode_error>(&decoded)) {
+    return send_text(*self, protocol::encode_error(e->id, e->code, e->message));
+  }
+  auto& msg = std::get<protocol::client_message>(decoded);
+  if (const auto* h = std::get_if<protocol::hello>(&msg)) return on_hello(*h, self, done);
+  if (!who_) {
+    return send_text(*self, protocol::encode_error(protocol::id_of(msg), error_code::hello_first,
+                                                   "say hello first: {\"type\":\"hello\","
+                                                   "\"name\":\"...\"}"));
+  }
+  if (const auto* l = std::get_if<protocol::list_rooms>(&msg)) {
+    return ctx_.rooms.list_rooms([self, re = l->id, done](nlohmann::json list) {
+      send_text(*self, protocol::encode_rooms(re, list));
+    });
+  }
+  if (auto* c = std::get_if<protocol::create_room>(&msg)) {
+    return on_create(std::move(*c), self, std::move(done));
+  }
+  const std::string room_id = *room_of(msg);
+  to_room(std::move(msg), room_id, self, received, std::move(done));
+}
+
+void request_handler::on_hello(const protocol::hello& m, const peer_ptr& self,
+                               std::shared_ptr<void> done) {
+  if (who_) {
+    return send_text(*self, protocol::encode_error(m.id, error_code::bad_request,
+                                                   "this connection has already said hello"));
+  }
+  ctx_.rooms.hello(
+      m.name, m.token,
+      [this, self, re = m.id, done](identity_ptr who, std::vector<lobby::room_ptr> seated) {
+        net::post(strand_, [this, self, re, done, who = std::move(who),
+                            seated = std::move(seated)] {
+          if (!who) {
+            return send_text(*self, protocol::encode_error(re, error_code::bad_token,
+                                                           "this token is unknown here; say hello "
+                                                           "without a token for a new identity"));
+          }
+          who_ = who;
+          send_text(*self,
+                    protocol::encode_welcome(re, who->player, who->name, who->token, server_name));
+          // The same identity gets its seats back: rejoin them, each answering
+          // with `joined` so the client has the state to apply patches to.
+          for (const auto& r : seated) {
+            r->handle(self, who, protocol::join{{}, r->id(), protocol::join_role::player},
+                      clock::now(), done);
+          }
+        });
+      });
+}
+
+void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
+                                std::shared_ptr<void> done) {
+  ctx_.rooms.create_room(m, [self, who = who_, re = m.id, done](lobby::room_ptr r) {
+    if (!r) {
+      return send_text(*self, protocol::encode_error(re, error_code::bad_request,
+                                                     "this board cannot be played yet"));
+    }
+    r->seat_creator(self, who, re, done);
+  });
+}
+
+void request_handler::to_room(protocol::client_message m, const std::string& room_id,
+                              const peer_ptr& self, clock::time_point received,
+                              std::shared_ptr<void> done) {
+  if (const auto it = rooms_.find(room_id); it != rooms_.end()) {
+    return it->second->handle(self, who_, std::move(m), received, std::move(done));
+  }
+  ctx_.rooms.find_room(room_id, [self, who = who_, m = std::move(m), received,
+                                 done](lobby::room_ptr r) mutable {
+    if (!r) {
+      const std::string& id = *room_of(m);
+      return send_text(*self, protocol::encode_error(protocol::id_of(m), error_code::no_such_room,
+                                                     "there is no room '" + id + "'"));
+    }
+    r->handle(self, who, std::move(m), received, done);
+  });
+}
+
+void request_handler::attached(const peer_ptr& self, std::shared_ptr<room> r) {
+  if (closed_) return r->detach(self->peer_id());
+  rooms_.emplace(r->id(), std::move(r));
+}
+
+void request_handler::detached(const std::string& room_id) {
+  rooms_.erase(room_id);
+}
+
+void request_handler::closed(std::uint64_t peer_id) {
+  closed_ = true;
+  for (const auto& [id, r] : rooms_) r->detach(peer_id);
+  rooms_.clear();
+}
+
+}  // namespace ringside::server

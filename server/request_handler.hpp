@@ -1,0 +1,55 @@
+#pragma once
+// request_handler: what one connection's text frames mean. It lives inside a websocket_session
+// and runs on that session's strand; it knows who the connection speaks for and which rooms
+// it is in, and routes each decoded request to the lobby or a room. It never touches the
+// socket, so it can be fed frames directly (fuzzing, tests) through any peer.
+
+#include <boost/asio/any_io_executor.hpp>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "protocol/messages.hpp"
+#include "server/context.hpp"
+#include "server/identity.hpp"
+#include "server/peer.hpp"
+
+namespace ringside::server {
+
+class room;
+
+class request_handler {
+ public:
+  using clock = std::chrono::steady_clock;
+
+  // `strand` is the owning session's executor: results are posted back there.
+  request_handler(context& ctx, boost::asio::any_io_executor strand);
+
+  // Handles one text frame from `self` that arrived at `received`. Replies go to `self`.
+  // `done` is released (dropped) once the request is fully handled; the session reads the
+  // next frame only then, so requests take effect in the order they were sent.
+  void handle(std::string_view text, const peer_ptr& self, clock::time_point received,
+              std::shared_ptr<void> done);
+  // A room now sends this connection its patches (session strand).
+  void attached(const peer_ptr& self, std::shared_ptr<room> r);
+  // A room stopped sending to this connection (session strand).
+  void detached(const std::string& room_id);
+  // The connection is over: every room it was in is told (session strand).
+  void closed(std::uint64_t peer_id);
+
+ private:
+  void on_hello(const protocol::hello& m, const peer_ptr& self, std::shared_ptr<void> done);
+  void on_create(protocol::create_room m, const peer_ptr& self, std::shared_ptr<void> done);
+  void to_room(protocol::client_message m, const std::string& room_id, const peer_ptr& self,
+               clock::time_point received, std::shared_ptr<void> done);
+
+  context& ctx_;
+  boost::asio::any_io_executor strand_;
+  identity_ptr who_;
+  std::map<std::string, std::shared_ptr<room>> rooms_;
+  bool closed_ = false;
+};
+
+}  // namespace ringside::server

@@ -1,0 +1,131 @@
+#pragma once
+// room: one game, its seats, the connections watching it and its versioned state document.
+// Everything a room owns is touched only on its own strand; the public calls below may come
+// from any thread and post there. Every change makes exactly one new version and one RFC 6902
+// patch, serialised once and shared by every member's write queue.
+
+#include <array>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/zertz/game.hpp"
+#include "protocol/messages.hpp"
+#include "protocol/state.hpp"
+#include "server/game_clock.hpp"
+#include "server/identity.hpp"
+#include "server/peer.hpp"
+
+namespace ringside::server {
+
+class lobby;
+class metrics;
+
+// What a room is made from; with the seat identities, the accepted move texts and the clocks
+// this is everything needed to rebuild it (see accept_move for the journal's place).
+struct room_settings {
+  std::string id;
+  zertz::variant rules = zertz::variant::standard;
+  int board = 37;
+  int creator_seat = 1;  // resolved from first/second/random at creation
+  std::optional<protocol::clock_settings> clock;
+  bool is_private = false;
+  std::string created;  // ISO 8601 UTC
+};
+
+class room : public std::enable_shared_from_this<room> {
+ public:
+  using clock = std::chrono::steady_clock;
+
+  // `start` is the game's first position.
+  room(boost::asio::io_context& ioc, lobby& owner, metrics& m, room_settings s, zertz::game start);
+
+  // Immutable after construction, so readable from any thread.
+  const room_settings& settings() const { return settings_; }
+  const std::string& id() const { return settings_.id; }
+
+  // Seats the creator (on settings().creator_seat) and answers `joined` to `p`.
+  void seat_creator(peer_ptr p, identity_ptr who, protocol::request_id re,
+                    std::shared_ptr<void> done);
+  // Handles one room-bound request (join, move, resign, offer_draw, chat, sync, leave) from
+  // `p` speaking for `who`; `received` is when its frame arrived (clocks charge from there).
+  // Answers on `p`; `done` is released once the request is complete.
+  void handle(peer_ptr p, identity_ptr who, protocol::client_message msg,
+              clock::time_point received, std::shared_ptr<void> done);
+  // The connection `peer_id` is gone: it stops receiving, and its player shows offline.
+  void detach(std::uint64_t peer_id);
+  // Calls `fn` on the room's strand with the game record as ZEN text.
+  void record(std::function<void(std::string)> fn);
+  // Stops the clock's timer so the server can exit.
+  void shutdown();
+
+ private:
+  struct member {
+    std::weak_ptr<peer> conn;
+    identity_ptr who;
+    int seat = 0;  // 0: spectator
+  };
+
+  void do_join(const peer_ptr& p, const identity_ptr& who, const protocol::join& m,
+               int preferred_seat);
+  void do_move(peer& p, const identity_ptr& who, const protocol::move& m,
+               clock::time_point received);
+  void accept_move(peer& p, const protocol::request_id& re, int seat, const std::string& text,
+                   clock::time_point received);
+  void do_resign(peer& p, const identity_ptr& who, const protocol::resign& m);
+  void do_offer_draw(peer& p, const identity_ptr& who, const protocol::offer_draw& m);
+  void do_chat(peer& p, const identity_ptr& who, const protocol::chat& m);
+  void do_leave(peer& p, const protocol::leave& m);
+
+  // Sends an error and counts a rejected move when it answers one.
+  void reject(peer& p, const protocol::request_id& re, protocol::error_code code,
+              const std::string& message, bool is_move = false);
+  // A player's request in a room that is not playing: the error to send, if any.
+  bool refuse_unless_playing(peer& p, const protocol::request_id& re, bool is_move);
+  int seat_of(const identity& who) const;
+  void set_status(protocol::room_status s);
+  void start_game();
+  void finish(int winner, std::string reason);
+  void arm_flag_timer();
+  void on_flag();
+  protocol::room_view view() const;
+  // Rebuilds the state; when it differs, bumps the version and sends the one patch to every
+  // member but `except`. Returns the patch frame, or null when nothing changed.
+  std::shared_ptr<const std::string> commit(std::uint64_t except = 0);
+  void publish_summary();
+
+  room_settings settings_;
+  lobby& lobby_;
+  metrics& metrics_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  boost::asio::steady_timer flag_timer_;
+  std::uint64_t flag_generation_ = 0;
+
+  zertz::game game_;
+  std::optional<game_clock> clock_;
+  std::array<identity_ptr, 2> seats_;
+  std::map<std::uint64_t, member> members_;
+  protocol::room_status status_ = protocol::room_status::waiting;
+  std::optional<int> draw_offer_;
+  std::optional<protocol::result_view> result_;
+  std::optional<zertz::move_report> last_move_;
+  std::vector<std::string> moves_;  // accepted move texts, for the journal and replays
+
+  std::int64_t version_ = 0;
+  nlohmann::json state_;
+  nlohmann::json summary_;
+};
+
+// The room-list entry of protocol.md's `rooms` message.
+nlohmann::json room_summary(const room_settings& s, const nlohmann::json& state);
+
+}  // namespace ringside::server

@@ -1,0 +1,139 @@
+#include "server/run.hpp"
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/address.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/program_options.hpp>
+#include <csignal>
+#include <cstdio>
+#include <functional>
+#include <iostream>
+#include <thread>
+#include <vector>
+
+#include "server/context.hpp"
+#include "server/listener.hpp"
+#include "server/lobby.hpp"
+#include "server/metrics.hpp"
+#include "server/options.hpp"
+#include "server/session_registry.hpp"
+
+namespace ringside::server {
+
+namespace net = boost::asio;
+namespace po = boost::program_options;
+
+namespace {
+
+constexpr auto shutdown_limit = std::chrono::seconds(3);
+constexpr auto shutdown_poll = std::chrono::milliseconds(20);
+
+// Fills `o` from the command line; returns an exit code when the process should stop now.
+std::optional<int> parse_flags(int argc, char** argv, options& o) {
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int port = o.port;
+  po::options_description desc("ringside-server: the Ringside game server\nOptions");
+  desc.add_options()("help,h", "print this help and exit")(
+      "host", po::value<std::string>(&o.host)->default_value(o.host), "address to listen on")(
+      "port", po::value<int>(&port)->default_value(port), "port to listen on; 0 picks a free one")(
+      "threads", po::value<int>(&o.threads)->default_value(cores), "I/O threads")(
+      "log-level", po::value<std::string>(&o.log_level)->default_value(o.log_level),
+      "trace, debug, info, warn, error, critical or off")(
+      "rate-limit", po::value<std::size_t>(&o.rate_limit)->default_value(o.rate_limit),
+      "messages a connection may send per 10 seconds");
+  po::variables_map vm;
+  try {
+    po::store(po::parse_command_line(argc, argv, desc), vm);
+    po::notify(vm);
+  } catch (const std::exception& e) {
+    std::cerr << "ringside-server: " << e.what() << "\n" << desc << "\n";
+    return 1;
+  }
+  if (vm.count("help") != 0) {
+    std::cout << desc << "\n";
+    return 0;
+  }
+  if (port < 0 || port > 65535 || o.threads < 1 || o.threads > 256 || o.rate_limit < 1) {
+    std::cerr << "ringside-server: --port must be 0-65535, --threads 1-256, --rate-limit >= 1\n";
+    return 1;
+  }
+  o.port = static_cast<std::uint16_t>(port);
+  const auto level = spdlog::level::from_str(o.log_level);
+  if (level == spdlog::level::off && o.log_level != "off") {
+    std::cerr << "ringside-server: unknown --log-level '" << o.log_level << "'\n";
+    return 1;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int run(int argc, char** argv) {
+  options opts;
+  if (const auto code = parse_flags(argc, argv, opts)) return *code;
+  // Logs go to stderr: stdout carries only the `listening on` line that scripts wait for.
+  spdlog::set_default_logger(spdlog::stderr_color_mt("ringside"));
+  spdlog::set_level(spdlog::level::from_str(opts.log_level));
+  std::signal(SIGPIPE, SIG_IGN);
+
+  net::io_context ioc{opts.threads};
+  metrics stats;
+  lobby rooms(ioc, stats);
+  session_registry sessions(ioc);
+  context ctx{opts, rooms, stats, sessions};
+
+  std::shared_ptr<listener> server;
+  try {
+    boost::system::error_code ec;
+    const auto address = net::ip::make_address(opts.host, ec);
+    if (ec) {
+      std::cerr << "ringside-server: bad --host '" << opts.host << "'\n";
+      return 1;
+    }
+    server = std::make_shared<listener>(ioc, net::ip::tcp::endpoint{address, opts.port}, ctx);
+  } catch (const boost::system::system_error& e) {
+    std::cerr << "ringside-server: cannot listen on " << opts.host << ":" << opts.port << ": "
+              << e.what() << "\n";
+    return 1;
+  }
+  server->run();
+  const auto bound = server->local_endpoint();
+  std::cout << "listening on " << bound.address().to_string() << ":" << bound.port() << std::endl;
+  spdlog::info("listening on {}:{} with {} threads", bound.address().to_string(), bound.port(),
+               opts.threads);
+
+  // Shutdown: stop accepting, say 1001 to every session, then wait (bounded) for them to go.
+  net::signal_set signals(ioc, SIGINT, SIGTERM);
+  net::steady_timer drain(ioc);
+  const auto deadline = std::make_shared<std::chrono::steady_clock::time_point>();
+  std::function<void()> poll = [&] {
+    const bool idle = stats.connections.load() == 0 && ctx.http_sessions.load() == 0;
+    if (idle || std::chrono::steady_clock::now() >= *deadline) return ioc.stop();
+    drain.expires_after(shutdown_poll);
+    drain.async_wait([&](boost::system::error_code ec) {
+      if (!ec) poll();
+    });
+  };
+  signals.async_wait([&](boost::system::error_code ec, int sig) {
+    if (ec) return;
+    spdlog::info("signal {}: shutting down", sig);
+    ctx.stopping.store(true);
+    *deadline = std::chrono::steady_clock::now() + shutdown_limit;
+    server->stop();
+    sessions.close_all();
+    rooms.shutdown();
+    poll();
+  });
+
+  std::vector<std::thread> workers;
+  for (int i = 1; i < opts.threads; ++i) workers.emplace_back([&ioc] { ioc.run(); });
+  ioc.run();
+  for (auto& t : workers) t.join();
+  spdlog::info("stopped");
+  return 0;
+}
+
+}  // namespace ringside::server

@@ -1,0 +1,11 @@
+#pragma once
+// Wall-clock times as the wire shows them.
+
+#include <string>
+
+namespace ringside::server {
+
+// Now, as ISO 8601 UTC with milliseconds: "2026-11-23T16:49:10.123Z".
+std::string iso_utc_now();
+
+}  // namespace ringside::server

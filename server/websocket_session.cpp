@@ -1,0 +1,210 @@
+#include "server/websocket_session.hpp"
+
+#include <spdlog/spdlog.h>
+#include <atomic>
+#include <boost/asio/post.hpp>
+
+#include "protocol/encode.hpp"
+#include "server/metrics.hpp"
+#include "server/session_registry.hpp"
+
+namespace ringside::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+namespace websocket = beast::websocket;
+
+namespace {
+
+constexpr auto rate_window = std::chrono::seconds(10);
+// How long a close handshake may take before the socket is simply shut.
+constexpr auto close_grace = std::chrono::seconds(2);
+
+std::uint64_t next_id() {
+  static std::atomic<std::uint64_t> counter{0};
+  return ++counter;
+}
+
+}  // namespace
+
+websocket_session::websocket_session(beast::tcp_stream&& stream, context& ctx)
+    : ws_(std::move(stream)),
+      ctx_(ctx),
+      id_(next_id()),
+      kill_timer_(ws_.get_executor()),
+      handler_(ctx, ws_.get_executor()) {
+  beast::error_code ec;
+  const auto ep = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+  remote_ = ec ? std::string("?") : ep.address().to_string() + ":" + std::to_string(ep.port());
+}
+
+websocket_session::~websocket_session() = default;
+
+void websocket_session::run(http::request<http::string_body> req) {
+  ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& res) { res.set(http::field::server, "ringside/0.1.0"); }));
+  ws_.read_message_max(ctx_.opts.max_frame);
+  ws_.async_accept(req,
+                   beast::bind_front_handler(&websocket_session::on_accept, shared_from_this()));
+}
+
+void websocket_session::on_accept(beast::error_code ec) {
+  if (ec) return fail(ec, "accept");
+  accepted_ = true;
+  ws_.text(true);
+  ctx_.stats.connections.fetch_add(1);
+  ctx_.stats.connections_total.fetch_add(1);
+  ctx_.sessions.add(id_, weak_from_this());
+  spdlog::info("connection {} open from {}", id_, remote_);
+  do_read();
+}
+
+void websocket_session::do_read() {
+  if (closing_) return;  // the close handshake reads what is left
+  ws_.async_read(buffer_,
+                 beast::bind_front_handler(&websocket_session::on_read, shared_from_this()));
+}
+
+void websocket_session::on_read(beast::error_code ec, std::size_t bytes) {
+  (void)bytes;
+  if (ec) {
+    fail(ec, "read");
+    return finish();
+  }
+  const auto now = clock::now();
+  std::string text = beast::buffers_to_string(buffer_.data());
+  buffer_.consume(buffer_.size());
+  ctx_.stats.messages_in.fetch_add(1);
+  switch (count_message(now)) {
+    case rate::flood:
+      ctx_.stats.flooders_closed.fetch_add(1);
+      spdlog::warn("connection {} closed: flooding", id_);
+      return close_with(websocket::close_code::policy_error, "flooding");
+    case rate::limited:
+      ctx_.stats.rate_limited.fetch_add(1);
+      send_text(*this, protocol::encode_error({}, protocol::error_code::rate_limited,
+                                              "too many messages: at most " +
+                                                  std::to_string(ctx_.opts.rate_limit) +
+                                                  " in 10 seconds; slow down"));
+      return do_read();
+    case rate::ok:
+      break;
+  }
+  if (!ws_.got_text()) {
+    send_text(*this, protocol::encode_error({}, protocol::error_code::bad_request,
+                                            "send JSON in text frames, not binary ones"));
+    return do_read();
+  }
+  // Dropping the last copy of `done` lets the next frame in; see request_handler::handle.
+  auto self = shared_from_this();
+  std::shared_ptr<void> done(nullptr, [self](void*) { self->resume_reading(); });
+  handler_.handle(text, self, now, std::move(done));
+}
+
+void websocket_session::resume_reading() {
+  net::post(ws_.get_executor(), [self = shared_from_this()] { self->do_read(); });
+}
+
+websocket_session::rate websocket_session::count_message(clock::time_point now) {
+  while (!recent_.empty() && now - recent_.front() >= rate_window) recent_.pop_front();
+  recent_.push_back(now);
+  if (recent_.size() > ctx_.opts.rate_limit * ctx_.opts.flood_factor) return rate::flood;
+  if (recent_.size() > ctx_.opts.rate_limit) return rate::limited;
+  return rate::ok;
+}
+
+void websocket_session::send(std::shared_ptr<const std::string> frame) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
+    self->on_send(std::move(frame));
+  });
+}
+
+void websocket_session::on_send(std::shared_ptr<const std::string> frame) {
+  if (closing_ || finished_ || !accepted_) return;
+  if (queue_.size() >= ctx_.opts.max_queue_messages ||
+      queued_bytes_ + frame->size() > ctx_.opts.max_queue_bytes) {
+    ctx_.stats.slow_clients_dropped.fetch_add(1);
+    spdlog::warn("connection {} dropped: not reading ({} messages, {} bytes queued)", id_,
+                 queue_.size(), queued_bytes_);
+    return close_with(websocket::close_code::policy_error, "slow client");
+  }
+  queued_bytes_ += frame->size();
+  queue_.push_back(std::move(frame));
+  if (!writing_) do_write();
+}
+
+void websocket_session::do_write() {
+  writing_ = true;
+  ws_.async_write(net::buffer(*queue_.front()),
+                  beast::bind_front_handler(&websocket_session::on_write, shared_from_this()));
+}
+
+void websocket_session::on_write(beast::error_code ec, std::size_t bytes) {
+  writing_ = false;
+  if (!queue_.empty()) {
+    queued_bytes_ -= queue_.front()->size();
+    queue_.pop_front();
+  }
+  if (ec) return fail(ec, "write");
+  ctx_.stats.messages_out.fetch_add(1);
+  ctx_.stats.bytes_out.fetch_add(bytes);
+  if (!closing_ && !queue_.empty()) do_write();
+}
+
+void websocket_session::close_with(websocket::close_code code, const char* why) {
+  if (closing_ || finished_) return;
+  closing_ = true;
+  // Free everything not being written now: a dropped client's backlog must not stay in memory.
+  while (queue_.size() > (writing_ ? 1u : 0u)) {
+    queued_bytes_ -= queue_.back()->size();
+    queue_.pop_back();
+  }
+  spdlog::debug("connection {} closing ({}): {}", id_, static_cast<int>(code), why);
+  ws_.async_close(code, [self = shared_from_this()](beast::error_code ec) {
+    if (ec) self->fail(ec, "close");
+    self->kill_timer_.cancel();
+    self->finish();
+  });
+  kill_timer_.expires_after(close_grace);
+  kill_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (ec) return;
+    beast::get_lowest_layer(self->ws_).close();
+    self->finish();
+  });
+}
+
+void websocket_session::go_away() {
+  net::post(ws_.get_executor(), [self = shared_from_this()] {
+    if (self->accepted_) self->close_with(websocket::close_code::going_away, "shutting down");
+  });
+}
+
+void websocket_session::note_attached(std::shared_ptr<room> r) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), r = std::move(r)]() mutable {
+    self->handler_.attached(self, std::move(r));
+  });
+}
+
+void websocket_session::note_detached(const std::string& room_id) {
+  net::post(ws_.get_executor(),
+            [self = shared_from_this(), room_id] { self->handler_.detached(room_id); });
+}
+
+void websocket_session::finish() {
+  if (finished_) return;
+  finished_ = true;
+  if (!accepted_) return;
+  ctx_.stats.connections.fetch_sub(1);
+  ctx_.sessions.remove(id_);
+  handler_.closed(id_);
+  spdlog::info("connection {} closed", id_);
+}
+
+void websocket_session::fail(beast::error_code ec, const char* what) {
+  if (ec == net::error::operation_aborted || ec == websocket::error::closed) return;
+  spdlog::debug("connection {} {}: {}", id_, what, ec.message());
+}
+
+}  // namespace ringside::server

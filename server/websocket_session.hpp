@@ -1,0 +1,71 @@
+#pragma once
+// websocket_session: one WebSocket connection's I/O. It reads one frame at a time (the next
+// read starts once the request is handled), applies the rate limit, and owns the bounded write
+// queue with one async_write in flight. A client that does not keep up is closed, never
+// waited for. Everything runs on the connection's own strand.
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+
+#include "server/context.hpp"
+#include "server/peer.hpp"
+#include "server/request_handler.hpp"
+
+namespace ringside::server {
+
+class websocket_session : public peer, public std::enable_shared_from_this<websocket_session> {
+ public:
+  using clock = std::chrono::steady_clock;
+
+  // Takes over a connection whose executor is a strand.
+  websocket_session(boost::beast::tcp_stream&& stream, context& ctx);
+  ~websocket_session() override;
+
+  // Accepts the upgrade request `req` and starts reading.
+  void run(boost::beast::http::request<boost::beast::http::string_body> req);
+
+  void send(std::shared_ptr<const std::string> frame) override;
+  std::uint64_t peer_id() const override { return id_; }
+  void note_attached(std::shared_ptr<room> r) override;
+  void note_detached(const std::string& room_id) override;
+  void go_away() override;
+
+ private:
+  enum class rate { ok, limited, flood };
+
+  void on_accept(boost::beast::error_code ec);
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void resume_reading();
+  void on_send(std::shared_ptr<const std::string> frame);
+  void do_write();
+  void on_write(boost::beast::error_code ec, std::size_t bytes);
+  void close_with(boost::beast::websocket::close_code code, const char* why);
+  void finish();
+  rate count_message(clock::time_point now);
+  void fail(boost::beast::error_code ec, const char* what);
+
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  context& ctx_;
+  const std::uint64_t id_;
+  boost::beast::flat_buffer buffer_;
+  std::deque<std::shared_ptr<const std::string>> queue_;
+  std::size_t queued_bytes_ = 0;
+  bool writing_ = false;
+  bool closing_ = false;
+  bool accepted_ = false;
+  bool finished_ = false;
+  std::deque<clock::time_point> recent_;  // arrival times inside the rate window
+  boost::asio::steady_timer kill_timer_;  // ends a close the peer never completes
+  request_handler handler_;
+  std::string remote_;
+};
+
+}  // namespace ringside::server
