@@ -86,6 +86,10 @@ board::board(int rings, const int* fc, const int* len, int columns)
       if (a != no_cell) nbmask_[uc] |= bit(a);
     }
     for (int d = 0; d < direction_count; ++d) {
+      const int a = nb_[uc][static_cast<std::size_t>(d)];
+      if (a != no_cell) add_to_segment(d, a - c, bit(c));
+    }
+    for (int d = 0; d < direction_count; ++d) {
       bitboard m = 0;
       for (int e : {d, (d + 1) % direction_count}) {
         const int a = nb_[uc][static_cast<std::size_t>(e)];
@@ -94,6 +98,18 @@ board::board(int rings, const int* fc, const int* len, int columns)
       pair_[uc][static_cast<std::size_t>(d)] = m;
     }
   }
+}
+
+void board::add_to_segment(int d, int shift, bitboard cell) {
+  auto& segs = seg_[static_cast<std::size_t>(d)];
+  int& n = nseg_[static_cast<std::size_t>(d)];
+  for (int i = 0; i < n; ++i) {
+    if (segs[static_cast<std::size_t>(i)].shift == shift) {
+      segs[static_cast<std::size_t>(i)].mask |= cell;
+      return;
+    }
+  }
+  segs[static_cast<std::size_t>(n++)] = segment{shift, cell};
 }
 
 int board::find(std::string_view name) const {

@@ -52,6 +52,24 @@ class board {
     return pair_[idx(cell)][static_cast<std::size_t>(d)];
   }
 
+  // The cells whose neighbour in direction d is in `set`: the whole board moves one step at
+  // once, a few shifts per direction (one per run of columns with the same index offset).
+  bitboard toward(bitboard set, int d) const {
+    bitboard out = 0;
+    const auto& segs = seg_[static_cast<std::size_t>(d)];
+    for (int i = 0; i < nseg_[static_cast<std::size_t>(d)]; ++i) {
+      const segment& g = segs[static_cast<std::size_t>(i)];
+      out |= (g.shift >= 0 ? set >> g.shift : set << -g.shift) & g.mask;
+    }
+    return out;
+  }
+  // The cells with at least one neighbour in `set`.
+  bitboard around(bitboard set) const {
+    bitboard out = 0;
+    for (int d = 0; d < direction_count; ++d) out |= toward(set, d);
+    return out;
+  }
+
   // "d4" for a cell; the name never changes during the game.
   const std::string& name(int cell) const { return names_[idx(cell)]; }
   // Cell index of a name like "d4", or no_cell when the name is not a cell of this board.
@@ -62,6 +80,12 @@ class board {
  private:
   board(int rings, const int* fc, const int* len, int columns);
   static std::size_t idx(int cell) { return static_cast<std::size_t>(cell); }
+  void add_to_segment(int d, int shift, bitboard cell);
+
+  struct segment {
+    int shift = 0;      // index of the neighbour minus index of the cell
+    bitboard mask = 0;  // the cells this shift applies to
+  };
 
   int cells_ = 0;
   int columns_ = 0;
@@ -75,6 +99,8 @@ class board {
   std::array<bitboard, max_cells> nbmask_{};
   std::array<std::array<bitboard, direction_count>, max_cells> pair_{};
   std::array<std::string, max_cells> names_{};
+  std::array<std::array<segment, max_cells>, direction_count> seg_{};
+  std::array<int, direction_count> nseg_{};
 };
 
 }  // namespace ringside::zertz

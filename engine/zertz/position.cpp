@@ -5,7 +5,7 @@
 namespace ringside::zertz {
 
 position::position(const board& b, variant v) : board_(&b), variant_(v) {
-  s_.rings = b.all();
+  set_rings(b.all());
   const rule_set& r = rules_of(v);
   for (int c = 0; c < 3; ++c) s_.pool[u(c)] = static_cast<std::int8_t>(r.pool[u(c)]);
 }
@@ -23,22 +23,37 @@ void position::set_marble(int cell, int colour) {
   if (colour >= 0) s_.marbles[u(colour)] |= bit(cell);
 }
 
-bitboard position::free_rings() const {
-  bitboard result = 0;
+void position::set_rings(bitboard r) {
+  s_.rings = r;
+  // A ring is exposed when, for some d, neither its d nor its (d+1) neighbour is a ring.
+  std::array<bitboard, direction_count> missing{};
+  for (int d = 0; d < direction_count; ++d) missing[u(d)] = ~board_->toward(r, d);
+  bitboard any = 0;
+  for (int d = 0; d < direction_count; ++d) {
+    any |= missing[u(d)] & missing[u((d + 1) % direction_count)];
+  }
+  s_.exposed = r & any;
+}
+
+void position::expose_around(bitboard removed) {
   const bitboard rings = s_.rings;
-  for (bitboard v = vacant(); v; v &= v - 1) {
-    const int c = lowest(v);
+  bitboard candidates = 0;
+  for (bitboard t = removed; t; t &= t - 1) candidates |= board_->neighbours(lowest(t));
+  candidates &= rings & ~s_.exposed;
+  for (; candidates; candidates &= candidates - 1) {
+    const int c = lowest(candidates);
     for (int d = 0; d < direction_count; ++d) {
       if ((rings & board_->free_pair(c, d)) == 0) {
-        result |= bit(c);
+        s_.exposed |= bit(c);
         break;
       }
     }
   }
-  return result;
+  s_.exposed &= rings;
 }
 
 bool position::any_jump() const {
+  // Marble by marble: there are at most 24, and most have no marble next to them.
   const bitboard occ = occupied();
   const bitboard vac = s_.rings & ~occ;
   for (bitboard m = occ; m; m &= m - 1) {
@@ -72,23 +87,29 @@ int position::winner() const {
 }
 
 bitboard position::full_groups() const {
-  // Grow the set of rings connected to a vacant ring; what is left is in full groups. Only the
-  // occupied rings need visiting, and there are few of them while the board is large.
-  const bitboard occ = occupied() & s_.rings;
-  bitboard reach = s_.rings & ~occ;
-  bitboard todo = occ;
-  for (bool grew = true; grew && todo;) {
+  // A marble next to a vacant ring is in a group that stays. Usually that is every marble;
+  // only the others need the flood fill.
+  const bitboard rings = s_.rings;
+  const bitboard occ = occupied() & rings;
+  const bitboard vac = rings & ~occ;
+  bitboard stuck = 0;
+  for (bitboard m = occ; m; m &= m - 1) {
+    const int c = lowest(m);
+    if ((board_->neighbours(c) & vac) == 0) stuck |= bit(c);
+  }
+  bitboard reach = rings & ~stuck;
+  for (bool grew = stuck != 0; grew;) {
     grew = false;
-    for (bitboard t = todo; t; t &= t - 1) {
+    for (bitboard t = stuck; t; t &= t - 1) {
       const int c = lowest(t);
       if (board_->neighbours(c) & reach) {
         reach |= bit(c);
-        todo &= ~bit(c);
+        stuck &= ~bit(c);
         grew = true;
       }
     }
   }
-  return todo;
+  return stuck;
 }
 
 void position::do_move(move m, undo& un) {
@@ -110,6 +131,7 @@ void position::do_move(move m, undo& un) {
       if (m.removed() != move::no_removal) {
         assert(free_rings() & bit(m.removed()));
         s_.rings &= ~bit(m.removed());
+        expose_around(bit(m.removed()));
       }
       const bitboard iso = full_groups();
       if (iso) {
@@ -119,6 +141,7 @@ void position::do_move(move m, undo& un) {
           s_.marbles[k] &= ~iso;
         }
         s_.rings &= ~iso;
+        expose_around(iso);
       }
       break;
     }

@@ -24,6 +24,10 @@ class position {
     std::array<std::int8_t, 3> pool{};
     std::array<std::array<std::int8_t, 3>, 2> caps{};  // [player index 0/1][colour]
     std::uint8_t side = 0;                             // 0: player 1 to move
+    // Rings that are free whenever vacant: two adjacent neighbour positions hold no ring. It
+    // depends on the rings alone and only grows as rings leave, so it is kept up to date
+    // incrementally instead of being recomputed for every position.
+    bitboard exposed = 0;
     friend bool operator==(const state&, const state&) = default;
   };
   struct undo {
@@ -51,7 +55,7 @@ class position {
   int side() const { return s_.side; }  // 0 or 1; the seat to move is side() + 1
 
   // Vacant rings with two adjacent neighbour positions holding no ring (rules §4.2).
-  bitboard free_rings() const;
+  bitboard free_rings() const { return vacant() & s_.exposed; }
   // True when some marble can jump (a capture is compulsory).
   bool any_jump() const;
   // Bit c set when the mover may place colour c (from the pool, or from their captures when
@@ -72,7 +76,7 @@ class position {
   void undo_move(const undo& u) { s_ = u.before; }
 
   // Setters for building positions (ZIP reader, tests); they keep no invariant themselves.
-  void set_rings(bitboard r) { s_.rings = r; }
+  void set_rings(bitboard r);
   void set_marble(int cell, int colour);  // colour -1 clears the cell
   void set_pool(int colour, int n) { s_.pool[u(colour)] = static_cast<std::int8_t>(n); }
   void set_captured(int p, int colour, int n) {
@@ -91,6 +95,8 @@ class position {
 
  private:
   static std::size_t u(int i) { return static_cast<std::size_t>(i); }
+  // Rings are gone from `removed`: their neighbours may have become exposed.
+  void expose_around(bitboard removed);
   const board* board_;
   variant variant_;
   state s_;

@@ -39,6 +39,53 @@ std::string gipf_text(const position& p, move m) {
   return s;
 }
 
+// Free rings computed the slow way, cell by cell from the rule's words, to check the engine's
+// incrementally kept set.
+bitboard free_by_rule(const position& p) {
+  const board& b = p.geometry();
+  bitboard out = 0;
+  for (int c = 0; c < b.rings(); ++c) {
+    if (!(p.vacant() & bit(c))) continue;
+    for (int d = 0; d < direction_count; ++d) {
+      const int n1 = b.neighbour(c, d);
+      const int n2 = b.neighbour(c, (d + 1) % direction_count);
+      const bool gone1 = n1 == no_cell || !(p.rings() & bit(n1));
+      const bool gone2 = n2 == no_cell || !(p.rings() & bit(n2));
+      if (gone1 && gone2) out |= bit(c);
+    }
+  }
+  return out;
+}
+
+// Rings in connected groups without a vacant ring, by breadth-first search over cell names'
+// neighbours: what isolation must claim.
+bitboard full_by_rule(const position& p) {
+  const board& b = p.geometry();
+  bitboard seen = 0;
+  bitboard full = 0;
+  for (int start = 0; start < b.rings(); ++start) {
+    if (!(p.rings() & bit(start)) || (seen & bit(start))) continue;
+    std::vector<int> queue{start};
+    seen |= bit(start);
+    bitboard group = 0;
+    bool has_vacant = false;
+    for (std::size_t i = 0; i < queue.size(); ++i) {
+      const int c = queue[i];
+      group |= bit(c);
+      if (p.vacant() & bit(c)) has_vacant = true;
+      for (int d = 0; d < direction_count; ++d) {
+        const int n = b.neighbour(c, d);
+        if (n != no_cell && (p.rings() & bit(n)) && !(seen & bit(n))) {
+          seen |= bit(n);
+          queue.push_back(n);
+        }
+      }
+    }
+    if (!has_vacant) full |= group;
+  }
+  return full;
+}
+
 std::array<int, 3> marble_total(const position& p) {
   std::array<int, 3> t{};
   for (int c = 0; c < 3; ++c) {
@@ -76,7 +123,14 @@ void random_games(int rings, variant v, int games, std::uint64_t seed) {
       REQUIRE(p.rings() == (p.rings() & before.rings()));  // rings never come back
       REQUIRE(marble_total(p) == totals);
       REQUIRE((p.occupied() & ~p.rings()) == 0);
-      REQUIRE(p.full_groups() == 0);  // isolation left nothing to claim
+      REQUIRE(full_by_rule(p) == 0);  // isolation left nothing to claim
+      if (m.kind() == move_kind::place) {
+        position q = before;  // the placement and removal without isolation
+        q.set_marble(m.cell(), m.colour());
+        if (m.removed() != move::no_removal) q.set_rings(q.rings() & ~bit(m.removed()));
+        REQUIRE(u.isolated == full_by_rule(q));
+      }
+      REQUIRE(p.free_rings() == free_by_rule(p));
       position undone = p;
       undone.undo_move(u);
       REQUIRE(undone == before);
