@@ -1,0 +1,57 @@
+#pragma once
+// command — one line typed by a person or read from a script, split into a verb and its
+// arguments; and the table of every command, which `help` and tab completion both use.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ringside::cli {
+
+struct command {
+  std::string verb;               // "move", "join", ...; empty for a blank or comment line
+  std::vector<std::string> args;  // the words after the verb
+  std::string rest;               // everything after the verb, spaces kept (for `say`)
+};
+
+struct command_info {
+  std::string_view verb;
+  std::string_view usage;
+  std::string_view example;
+  std::string_view what;
+  bool script_only;  // waits and checks meant for scripts (they work interactively too)
+};
+
+// Splits `line`. A bare move token ("Wd4-a1", "Bd1xd3xd5", "pass") becomes verb "move";
+// lines starting with '#' are comments. Unknown verbs are kept as they are, for the caller
+// to report.
+command parse_command(std::string_view line);
+
+// True when `word` looks like a ZEN move token, so it can be typed without `move`. This is a
+// shape check only; whether the move is legal is the server's to say.
+bool looks_like_move(std::string_view word);
+
+// Every command, in the order `help` lists them.
+const std::vector<command_info>& command_table();
+
+// The help text: every command with its usage and an example, and how scripts work.
+std::string help_text();
+
+// Options of `new`: any order, each recognised by its shape ("blitz", "61", "5+3", "first",
+// "private"). The error says which word was not understood.
+struct new_room_options {
+  std::string variant = "standard";
+  std::optional<int> board;
+  std::optional<int> clock_initial_s;
+  std::optional<int> clock_increment_s;
+  std::string seat = "random";
+  bool is_private = false;
+};
+struct new_room_parse {
+  new_room_options options;
+  std::string error;  // empty on success
+};
+new_room_parse parse_new_room(const std::vector<std::string>& args);
+
+}  // namespace ringside::cli

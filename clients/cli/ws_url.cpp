@@ -1,0 +1,47 @@
+#include "clients/cli/ws_url.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace ringside::cli {
+
+std::optional<ws_url> ws_url::parse(std::string_view text) {
+  constexpr std::string_view scheme = "ws://";
+  if (!text.starts_with(scheme)) return std::nullopt;
+  text.remove_prefix(scheme.size());
+  ws_url url;
+  const auto slash = text.find('/');
+  std::string_view authority = text.substr(0, slash);
+  if (slash != std::string_view::npos) url.path = std::string(text.substr(slash));
+  // A bracketed IPv6 literal keeps its colons; the port follows the closing bracket.
+  std::size_t colon = std::string_view::npos;
+  if (authority.starts_with('[')) {
+    const auto close = authority.find(']');
+    if (close == std::string_view::npos) return std::nullopt;
+    url.host = std::string(authority.substr(1, close - 1));
+    if (close + 1 < authority.size()) {
+      if (authority[close + 1] != ':') return std::nullopt;
+      colon = close + 1;
+    }
+  } else {
+    colon = authority.rfind(':');
+    url.host = std::string(authority.substr(0, colon));
+  }
+  if (colon != std::string_view::npos) {
+    const auto port = authority.substr(colon + 1);
+    if (port.empty() || port.size() > 5 || !std::all_of(port.begin(), port.end(), [](char c) {
+          return std::isdigit(static_cast<unsigned char>(c)) != 0;
+        }))
+      return std::nullopt;
+    url.port = std::string(port);
+  }
+  if (url.host.empty()) return std::nullopt;
+  return url;
+}
+
+std::string ws_url::text() const {
+  const bool v6 = host.find(':') != std::string::npos;
+  return "ws://" + (v6 ? "[" + host + "]" : host) + ":" + port + path;
+}
+
+}  // namespace ringside::cli

@@ -1,0 +1,23 @@
+#pragma once
+// ws_url — the parts of a ws://host:port/path address the client needs to connect.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ringside::cli {
+
+struct ws_url {
+  std::string host;
+  std::string port = "80";
+  std::string path = "/";
+
+  // Parses "ws://host[:port][/path]"; only plain ws:// is supported (no TLS). Empty on
+  // anything else, so a typo never silently connects somewhere unexpected.
+  static std::optional<ws_url> parse(std::string_view text);
+
+  // The address written back as "ws://host:port/path"; also names the token file.
+  std::string text() const;
+};
+
+}  // namespace ringside::cli
