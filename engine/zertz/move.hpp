@@ -25,21 +25,23 @@ class move {
   static constexpr int max_jumps = 37;
   static constexpr int no_removal = 63;
 
-  constexpr move() = default;
+  // Uninitialised, like an int, so a move list of 11 000 entries costs nothing to declare;
+  // `move{}` is the null move.
+  move() = default;
   // Place `colour` on `cell`, then remove `removed` (no_removal when no ring was free).
   static constexpr move place(int colour, int cell, int removed) {
-    move m;
+    move m{};
     m.head_ = 1u | u(colour) << 2 | u(cell) << 4 | u(removed) << 10;
     return m;
   }
   // A chain's first step: the `colour` marble on `start`; add jumps with with_jump.
   static constexpr move capture(int colour, int start) {
-    move m;
+    move m{};
     m.head_ = 2u | u(colour) << 2 | u(start) << 4;
     return m;
   }
   static constexpr move pass() {
-    move m;
+    move m{};
     m.head_ = 3u;
     return m;
   }
@@ -72,8 +74,8 @@ class move {
 
  private:
   static constexpr std::uint64_t u(int v) { return static_cast<std::uint64_t>(v); }
-  std::uint64_t head_ = 0;
-  std::uint64_t path_ = 0;
+  std::uint64_t head_;
+  std::uint64_t path_;
 };
 
 }  // namespace ringside::zertz

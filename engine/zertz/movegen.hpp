@@ -26,7 +26,7 @@ class move_list {
   bool contains(move m) const;
 
  private:
-  std::array<move, capacity> moves_;
+  std::array<move, capacity> moves_;  // left uninitialised: only [0, n_) is ever read
   int n_ = 0;
 };
 

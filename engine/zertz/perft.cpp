@@ -26,6 +26,7 @@ std::uint64_t perft_rec(const position& p, int depth, move_list* lists, bool bul
 
 std::uint64_t run(const position& p, int depth, bool bulk) {
   if (depth <= 0) return 1;
+  if (bulk && depth == 1) return count_moves(p);
   auto lists = std::make_unique<move_list[]>(static_cast<std::size_t>(depth));
   return perft_rec(p, depth, lists.get(), bulk);
 }
