@@ -114,6 +114,7 @@ bitboard position::full_groups() const {
 
 void position::do_move(move m, undo& un) {
   un.before = s_;
+  un.played = m;
   un.isolated = 0;
   auto& caps = s_.caps[s_.side];
   switch (m.kind()) {
@@ -168,6 +169,16 @@ void position::do_move(move m, undo& un) {
       break;
   }
   s_.side ^= 1u;
+}
+
+void position::undo_move(const undo& u) {
+#ifndef NDEBUG
+  position replayed = *this;
+  replayed.s_ = u.before;
+  replayed.do_move(u.played);
+  assert(replayed.s_ == s_);
+#endif
+  s_ = u.before;
 }
 
 std::uint64_t position::key() const {

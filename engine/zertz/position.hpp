@@ -32,6 +32,7 @@ class position {
   };
   struct undo {
     state before;
+    move played{};
     bitboard isolated = 0;  // rings claimed by isolation in the move (for reports)
   };
 
@@ -72,8 +73,9 @@ class position {
     undo ignored;
     do_move(m, ignored);
   }
-  // Restores the position before the do_move that filled `u`, exactly.
-  void undo_move(const undo& u) { s_ = u.before; }
+  // Restores the position before the do_move that filled `u`, exactly. Debug builds assert
+  // that `u` belongs to the last move played.
+  void undo_move(const undo& u);
 
   // Setters for building positions (ZIP reader, tests); they keep no invariant themselves.
   void set_rings(bitboard r);
