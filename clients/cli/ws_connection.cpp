@@ -54,7 +54,8 @@ void ws_connection::on_handshake(beast::error_code ec) {
   open_ = true;
   if (handlers_.on_open) handlers_.on_open();
   do_read();
-  if (!queue_.empty()) do_write();
+  // on_open may have queued (and started writing) the hello already; one write in flight.
+  if (!queue_.empty() && !writing_) do_write();
 }
 
 void ws_connection::do_read() {

@@ -1,0 +1,75 @@
+"""A client whose TCP connection is cut (by a relay between it and the server) reconnects on
+its own with its saved token, gets the same player and its seat back, and plays on; a
+restarted client does the same from the token file, which is private (mode 0600)."""
+
+import glob
+import json
+import os
+import stat
+
+from harness import Client, Proxy, Server, check, main
+
+
+def test(server_bin, client_bin, workdir):
+    server = Server(server_bin, workdir)
+    proxy = Proxy(server.port)
+    clients = []
+    try:
+        room_file = os.path.join(workdir, "room")
+        alice = Client(client_bin, proxy.url, "alice", workdir)
+        bob = Client(client_bin, server.url, "bob", workdir)
+        clients += [alice, bob]
+        alice.send("new blitz first", f"room-file {room_file}")
+        room = alice.expect(r"^joined room=(\S+) seat=1 ").group(1)
+        player = alice.seen_or_expect(r"^welcome player=(\S+) ").group(1)
+        bob.send(f"join @{room_file}")
+        bob.expect(rf"^joined room={room} seat=2 ")
+        alice.send("wait-status playing", "wait-turn", "Wd4-a1")
+        alice.expect(rf"^ack room={room} ")
+
+        files = glob.glob(os.path.join(alice.config, "ringside", "*.json"))
+        check(len(files) == 1, f"one token file for the one server address: {files}")
+        mode = stat.S_IMODE(os.stat(files[0]).st_mode)
+        check(mode == 0o600, f"token file mode is {oct(mode)}")
+        saved = json.load(open(files[0]))
+        check(saved["player"] == player and len(saved["token"]) >= 16, f"token file holds the identity: {saved}")
+        check(saved["rooms"].get(room) == "player", f"and the seat's room: {saved['rooms']}")
+
+        # Cut Alice's link while her script waits for her turn.
+        alice.send("wait-turn")
+        check(proxy.cut() == 1, "the relay carried exactly Alice's connection")
+        alice.expect(r'^link status=reconnecting detail="connection lost .*reconnecting in 0\.5s"$')
+        alice.expect(rf"^welcome player={player} ")
+        alice.expect(rf"^joined room={room} seat=1 ")
+        check(proxy.accepted == 2, f"one reconnection through the relay, not {proxy.accepted - 1}")
+
+        bob.send("wait-turn", "Gb2-g1")
+        bob.expect(rf"^ack room={room} ")
+        alice.expect(rf"^turn room={room} seat=1 ")  # the wait begun before the cut completes
+        alice.send("Bf2-a4")
+        alice.expect(rf"^ack room={room} ")
+        bob.expect(rf"^patch room={room} version=\d+ status=playing to_move=2 last=Bf2-a4$")
+
+        # A restart: same config directory, same server address, a new process.
+        check(alice.close() == 0, "alice's script ends cleanly")
+        alice2 = Client(client_bin, proxy.url, "alice", workdir, config=alice.config)
+        clients.append(alice2)
+        alice2.expect(rf"^welcome player={player} ")
+        alice2.expect(rf"^joined room={room} seat=1 ")
+        bob.send("wait-turn", "Wb4-g4")
+        bob.expect(rf"^ack room={room} ")
+        alice2.send("wait-turn", "Gf4-d1")
+        alice2.expect(rf"^ack room={room} ")
+        _, state = alice2.state()
+        check(state["history"] == ["Wd4-a1", "Gb2-g1", "Bf2-a4", "Wb4-g4", "Gf4-d1"],
+              f"every move across the cut and the restart counted: {state['history']}")
+        check(state["players"][0]["name"] == "alice" and state["players"][0]["online"], "alice is seat 1, online")
+    finally:
+        statuses = [c.close() for c in clients]
+        proxy.close()
+        server.stop()
+    check(all(s == 0 for s in statuses), f"every script exits 0: {statuses}")
+
+
+if __name__ == "__main__":
+    main(test)

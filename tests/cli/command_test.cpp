@@ -1,0 +1,79 @@
+// Command lines, completion and URL parsing: what the user types becomes the right request.
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "clients/cli/command.hpp"
+#include "clients/cli/completion.hpp"
+#include "clients/cli/ws_url.hpp"
+
+using namespace ringside::cli;
+
+TEST_CASE("a bare move token is a move; other words are verbs") {
+  for (const char* token : {"Wd4-a1", "Gc3", "Bd1xd3xd5", "pass", "Wd4,a1"}) {
+    CAPTURE(token);
+    const command c = parse_command(token);
+    CHECK(c.verb == "move");
+    REQUIRE(c.args.size() == 1);
+    CHECK(c.args[0] == token);
+  }
+  for (const char* word : {"Wd4-", "Xd4", "W44", "Wdd", "new", "Bd1x"})
+    CHECK_FALSE(looks_like_move(word));
+  const command say = parse_command("  say   good  game  ");
+  CHECK(say.verb == "say");
+  CHECK(say.rest == "good  game");
+  CHECK(say.args.size() == 2);
+  CHECK(parse_command("# a comment").verb.empty());
+  CHECK(parse_command("   ").verb.empty());
+}
+
+TEST_CASE("new takes its options in any order and rejects what it does not know") {
+  const auto p = parse_new_room({"5+3", "blitz", "first", "61", "private"});
+  REQUIRE(p.error.empty());
+  CHECK(p.options.variant == "blitz");
+  CHECK(p.options.board == 61);
+  CHECK(p.options.clock_initial_s == 300);
+  CHECK(p.options.clock_increment_s == 3);
+  CHECK(p.options.seat == "first");
+  CHECK(p.options.is_private);
+  CHECK(parse_new_room({}).options.variant == "standard");
+  CHECK_FALSE(parse_new_room({"chess"}).error.empty());
+  CHECK_FALSE(parse_new_room({"5+x"}).error.empty());
+}
+
+TEST_CASE("help lists every command with an example") {
+  const std::string help = help_text();
+  for (const auto& c : command_table()) {
+    CAPTURE(c.verb);
+    CHECK(help.find(std::string(c.usage)) != std::string::npos);
+    CHECK(help.find("e.g. " + std::string(c.example)) != std::string::npos);
+  }
+}
+
+TEST_CASE("Tab completes commands, cells, move tokens and rooms") {
+  completion_context ctx{{"a1", "a2", "d4", "d5"}, {"Bd1xd3xd5"}, {"k3x9q2"}};
+  using v = std::vector<std::string>;
+  CHECK(complete_word("wa", "", ctx) ==
+        v{"wait-result", "wait-status", "wait-turn", "wait-version", "watch"});
+  CHECK(complete_word("re", "", ctx) == v{"resign"});
+  CHECK(complete_word("Wd", "", ctx) == v{"Wd4", "Wd5"});
+  CHECK(complete_word("Wd4-a", "", ctx) == v{"Wd4-a1", "Wd4-a2"});
+  CHECK(complete_word("Bd", "move", ctx) == v{"Bd1xd3xd5", "Bd4", "Bd5"});
+  CHECK(complete_word("k", "join", ctx) == v{"k3x9q2"});
+  CHECK(complete_word("", "watch", ctx) == v{"k3x9q2"});
+  CHECK(complete_word("bl", "new", ctx) == v{"blitz"});
+}
+
+TEST_CASE("server addresses") {
+  const auto u = ws_url::parse("ws://127.0.0.1:9001/ws");
+  REQUIRE(u);
+  CHECK(u->host == "127.0.0.1");
+  CHECK(u->port == "9001");
+  CHECK(u->path == "/ws");
+  CHECK(ws_url::parse("ws://localhost")->port == "80");
+  CHECK(ws_url::parse("ws://[::1]:8080/ws")->host == "::1");
+  CHECK_FALSE(ws_url::parse("http://127.0.0.1:8080/ws"));
+  CHECK_FALSE(ws_url::parse("ws://:8080/ws"));
+  CHECK_FALSE(ws_url::parse("ws://host:80x/ws"));
+}
