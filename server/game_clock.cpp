@@ -45,6 +45,10 @@ void game_clock::stop(clock::time_point now) {
   running_ = 0;
 }
 
+void game_clock::set_remaining(int seat, std::int64_t ms) {
+  remaining_ms_[index_of(seat)] = std::max<std::int64_t>(0, ms);
+}
+
 std::int64_t game_clock::remaining_ms(int seat) const {
   return remaining_ms_[index_of(seat)];
 }

@@ -24,6 +24,8 @@ class game_clock {
   void stop(clock::time_point now);
   // Stops the clock as it stands (the game ended for another reason than time).
   void halt() { running_ = 0; }
+  // Sets `seat`'s remaining time, for a clock rebuilt from the journal (before start()).
+  void set_remaining(int seat, std::int64_t ms);
   // Remaining time of `seat` (1 or 2) as of the last charge; what the state shows.
   std::int64_t remaining_ms(int seat) const;
   // Seat whose time is running, 0 when stopped.

@@ -292,7 +292,11 @@ journal_status journal::append_move(std::string_view room_id, const move_row& mo
   const std::string what =
       "append_move " + std::string(room_id) + " ply " + std::to_string(move.ply);
   std::lock_guard lock(mutex_);
-  if (auto r = run_write(st_->begin_write, what + ": begin"); !r) return r;
+  // Inside a batch the batch owns the transaction; a failed check leaves nothing written.
+  const bool own_transaction = sqlite3_get_autocommit(db_) != 0;
+  if (own_transaction) {
+    if (auto r = run_write(st_->begin_write, what + ": begin"); !r) return r;
+  }
   auto attempt = [&]() -> journal_status {
     {
       auto& state = st_->room_state;
@@ -316,14 +320,36 @@ journal_status journal::append_move(std::string_view room_id, const move_row& mo
     s.bind(5, move.clock_ms[1]);
     s.bind(6, move.received_ms);
     if (auto r = run_write(s, what); !r) return r;
-    return run_write(st_->commit, what + ": commit");
+    return own_transaction ? run_write(st_->commit, what + ": commit") : ok();
   };
   auto r = attempt();
-  if (!r) {
+  if (!r && own_transaction) {
     // After a failed COMMIT the transaction may still be open; ROLLBACK closes it either way.
     if (sqlite3_get_autocommit(db_) == 0) run_write(st_->rollback, what + ": rollback");
   }
   return r;
+}
+
+journal_status journal::begin_batch() {
+  std::lock_guard lock(mutex_);
+  if (sqlite3_get_autocommit(db_) == 0) return fail("begin_batch: a batch is already open");
+  return run_write(st_->begin_write, "begin_batch");
+}
+
+journal_status journal::commit_batch() {
+  std::lock_guard lock(mutex_);
+  if (sqlite3_get_autocommit(db_) != 0) {
+    return fail("commit_batch: the batch was rolled back by SQLite: " +
+                std::string(sqlite3_errmsg(db_)));
+  }
+  auto r = run_write(st_->commit, "commit_batch");
+  if (!r && sqlite3_get_autocommit(db_) == 0) run_write(st_->rollback, "commit_batch: rollback");
+  return r;
+}
+
+bool journal::in_batch() {
+  std::lock_guard lock(mutex_);
+  return sqlite3_get_autocommit(db_) == 0;
 }
 
 room_row journal::read_room(const journal_statement& s) const {

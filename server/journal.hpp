@@ -115,6 +115,17 @@ class journal {
   // of the room (so a duplicate or reordered move is never stored twice).
   journal_status append_move(std::string_view room_id, const move_row& move);
 
+  // Opens one write transaction that the calls above join until commit_batch, so many
+  // writes share one fsync (group commit). Only for a single writer thread: a reader on
+  // another thread would see the batch before it is durable.
+  journal_status begin_batch();
+  // Commits the batch (durable when it returns success); on failure rolls it back, so none
+  // of the batch's writes stay.
+  journal_status commit_batch();
+  // True while a batch is open; false after SQLite rolled one back on its own (I/O error,
+  // disk full), which makes every later write of that batch unsafe to report as durable.
+  bool in_batch();
+
   // Every room not finished, oldest first, with its moves in ply order: what a restarted
   // server resumes.
   zertz::expected<std::vector<room_with_moves>> unfinished_rooms();

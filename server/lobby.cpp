@@ -3,19 +3,91 @@
 #include <spdlog/spdlog.h>
 #include <algorithm>
 #include <boost/asio/post.hpp>
+#include <chrono>
 #include <random>
 
+#include "server/journal_writer.hpp"
 #include "server/metrics.hpp"
 #include "server/random_id.hpp"
 #include "server/room.hpp"
+#include "server/room_restore.hpp"
+#include "server/sha256.hpp"
 #include "server/time_text.hpp"
 
 namespace ringside::server {
 
 namespace net = boost::asio;
 
-lobby::lobby(net::io_context& ioc, metrics& m)
-    : ioc_(ioc), metrics_(m), strand_(net::make_strand(ioc)) {}
+namespace {
+std::int64_t unix_ms_now() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+}  // namespace
+
+lobby::lobby(net::io_context& ioc, metrics& m, journal_writer* journal, double abandon_after_s)
+    : ioc_(ioc),
+      metrics_(m),
+      journal_(journal),
+      abandon_after_s_(abandon_after_s),
+      strand_(net::make_strand(ioc)) {}
+
+void lobby::restore(std::vector<room_with_moves> saved) {
+  std::size_t restored = 0;
+  for (const auto& one : saved) {
+    auto r = restore_room(ioc_, *this, metrics_, one);
+    if (!r) {
+      spdlog::error("room {} cannot be restored and stays out: {}", one.room.id, r.error());
+      continue;
+    }
+    adopt(*r);
+    for (const auto& seat : one.room.seats) {
+      if (seat) seats_[seat->player_id].insert(one.room.id);
+    }
+    ++restored;
+  }
+  spdlog::info("restored {} of {} unfinished rooms from the journal", restored, saved.size());
+}
+
+void lobby::adopt(const room_ptr& r) {
+  entry& e = rooms_[r->id()];
+  e.r = r;
+  e.order = next_order_++;
+}
+
+void lobby::answer_hello(const identity_ptr& who,
+                         const std::function<void(identity_ptr, std::vector<room_ptr>)>& fn) {
+  std::vector<room_ptr> seated;
+  if (const auto s = seats_.find(who->player); s != seats_.end()) {
+    for (const auto& id : s->second) {
+      if (const auto r = rooms_.find(id); r != rooms_.end() && r->second.r)
+        seated.push_back(r->second.r);
+    }
+  }
+  spdlog::info("player {} ({}) is back, {} seats", who->player, who->name, seated.size());
+  fn(who, std::move(seated));
+}
+
+void lobby::hello_from_journal(std::string token,
+                               std::function<void(identity_ptr, std::vector<room_ptr>)> fn) {
+  journal_->read([this, token = std::move(token), fn = std::move(fn)](server::journal& j) mutable {
+    auto found = j.find_identity(sha256::hex(token));
+    net::post(strand_, [this, token = std::move(token), fn = std::move(fn),
+                        found = std::move(found)]() mutable {
+      if (!found) {
+        spdlog::error("journal: looking up a token failed: {}", found.error());
+        return fn(nullptr, {});
+      }
+      if (!*found) return fn(nullptr, {});
+      auto it = by_token_.find(token);
+      if (it == by_token_.end()) {
+        auto who = std::make_shared<identity>(identity{(*found)->player_id, (*found)->name, token});
+        it = by_token_.emplace(token, std::move(who)).first;
+      }
+      answer_hello(it->second, fn);
+    });
+  });
+}
 
 void lobby::hello(std::string name, std::optional<std::string> token,
                   std::function<void(identity_ptr, std::vector<room_ptr>)> fn) {
@@ -23,17 +95,10 @@ void lobby::hello(std::string name, std::optional<std::string> token,
             [this, name = std::move(name), token = std::move(token), fn = std::move(fn)]() mutable {
               if (token) {
                 const auto it = by_token_.find(*token);
-                if (it == by_token_.end()) return fn(nullptr, {});
-                std::vector<room_ptr> seated;
-                if (const auto s = seats_.find(it->second->player); s != seats_.end()) {
-                  for (const auto& id : s->second) {
-                    if (const auto r = rooms_.find(id); r != rooms_.end())
-                      seated.push_back(r->second.r);
-                  }
-                }
-                spdlog::info("player {} ({}) is back, {} seats", it->second->player,
-                             it->second->name, seated.size());
-                return fn(it->second, std::move(seated));
+                if (it != by_token_.end()) return answer_hello(it->second, fn);
+                // Not seen since the server started: the journal may know it.
+                if (!journal_) return fn(nullptr, {});
+                return hello_from_journal(std::move(*token), std::move(fn));
               }
               auto who = std::make_shared<identity>();
               who->name = std::move(name);
@@ -47,7 +112,24 @@ void lobby::hello(std::string name, std::optional<std::string> token,
               }));
               by_token_.emplace(who->token, who);
               spdlog::info("player {} ({}) is new", who->player, who->name);
-              fn(std::move(who), {});
+              if (!journal_) return fn(std::move(who), {});
+              // The welcome waits for the digest to be durable, so a token a client holds
+              // still works after a crash.
+              const identity_ptr saved = who;
+              journal_->write(
+                  [saved](server::journal& j) {
+                    return j.save_identity(saved->player, saved->name, sha256::hex(saved->token));
+                  },
+                  strand_,
+                  [saved, fn = std::move(fn)](journal_status st) {
+                    if (!st) {
+                      spdlog::error(
+                          "player {}: identity not saved, its token will not survive "
+                          "a restart: {}",
+                          saved->player, st.error());
+                    }
+                    fn(saved, {});
+                  });
             });
 }
 
@@ -74,18 +156,55 @@ void lobby::create_room(protocol::create_room req, std::function<void(room_ptr)>
     s.created = iso_utc_now();
     spdlog::info("room {} created: {} {} rings{}{}", s.id, zertz::to_string(s.rules), s.board,
                  s.clock ? ", clock" : "", s.is_private ? ", private" : "");
+    if (journal_) {
+      room_row row;
+      row.id = s.id;
+      row.game = "zertz";
+      row.variant = std::string(zertz::to_string(s.rules));
+      row.board = s.board;
+      row.is_private = s.is_private;
+      if (s.clock) row.clock = clock_setting{s.clock->initial_s, s.clock->increment_s};
+      row.created_ms = unix_ms_now();
+      row.status = "waiting";
+      // Queued before any seat or move of the room, so the writer's order keeps it first.
+      journal_->write([row = std::move(row)](server::journal& j) { return j.save_room(row); },
+                      strand_,
+                      [id = s.id](journal_status st) {
+                        if (!st) spdlog::error("room {} not saved: {}", id, st.error());
+                      });
+    }
     auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(*start));
-    entry& e = rooms_[r->id()];
-    e.r = r;
-    e.order = next_order_++;
+    adopt(r);
     fn(std::move(r));
   });
 }
 
 void lobby::find_room(std::string id, std::function<void(room_ptr)> fn) {
-  net::post(strand_, [this, id = std::move(id), fn = std::move(fn)] {
+  net::post(strand_, [this, id = std::move(id), fn = std::move(fn)]() mutable {
     const auto it = rooms_.find(id);
-    fn(it == rooms_.end() ? nullptr : it->second.r);
+    if (it != rooms_.end() && it->second.r) return fn(it->second.r);
+    if (!journal_) return fn(nullptr);
+    // A game finished before the last restart is still readable (and watchable) from the
+    // journal; it is loaded on first use rather than at start.
+    journal_->read([this, id = std::move(id), fn = std::move(fn)](server::journal& j) mutable {
+      std::optional<room_with_moves> found;
+      if (auto row = j.room(id); row && *row && (*row)->status == "finished") {
+        if (auto moves = j.moves(id)) found = room_with_moves{std::move(**row), std::move(*moves)};
+      }
+      net::post(strand_, [this, found = std::move(found), fn = std::move(fn)]() mutable {
+        if (!found) return fn(nullptr);
+        if (const auto known = rooms_.find(found->room.id);
+            known != rooms_.end() && known->second.r)
+          return fn(known->second.r);
+        auto r = restore_room(ioc_, *this, metrics_, *found);
+        if (!r) {
+          spdlog::error("room {} cannot be read back: {}", found->room.id, r.error());
+          return fn(nullptr);
+        }
+        adopt(*r);
+        fn(*r);
+      });
+    });
   });
 }
 

@@ -17,9 +17,11 @@
 
 #include "protocol/messages.hpp"
 #include "server/identity.hpp"
+#include "server/journal.hpp"
 
 namespace ringside::server {
 
+class journal_writer;
 class metrics;
 class room;
 
@@ -27,7 +29,16 @@ class lobby {
  public:
   using room_ptr = std::shared_ptr<room>;
 
-  lobby(boost::asio::io_context& ioc, metrics& m);
+  // With a `journal` (not null), identities, rooms, seats, moves and results are written
+  // there and rooms not in memory are looked up there; without one everything stays in
+  // memory (tests and fuzzing). `abandon_after_s`: see room's abandonment.
+  lobby(boost::asio::io_context& ioc, metrics& m, journal_writer* journal = nullptr,
+        double abandon_after_s = 120);
+
+  // Rebuilds every unfinished room the journal held, with its seats, moves and clocks, before
+  // the io_context runs (not thread-safe: call it before any thread does). A room whose moves
+  // no longer replay is logged and left out.
+  void restore(std::vector<room_with_moves> saved);
 
   // A new identity named `name`, or with `token` the identity it was given to, with the rooms
   // where it holds a seat. Calls fn(nullptr, {}) when the token is unknown.
@@ -47,6 +58,11 @@ class lobby {
   // Stops every room's timers, for a clean exit.
   void shutdown();
 
+  // For rooms: where they write, null when nothing is persisted.
+  journal_writer* journal() const { return journal_; }
+  // For rooms: how long a player of an untimed game may stay offline.
+  double abandon_after_s() const { return abandon_after_s_; }
+
  private:
   struct entry {
     room_ptr r;
@@ -55,8 +71,18 @@ class lobby {
     std::uint64_t order = 0;
   };
 
+  // Registers a room built from the journal; on the strand (or before the io_context runs).
+  void adopt(const room_ptr& r);
+  // The identity with `token`, from the journal, after a restart.
+  void hello_from_journal(std::string token,
+                          std::function<void(identity_ptr, std::vector<room_ptr>)> fn);
+  void answer_hello(const identity_ptr& who,
+                    const std::function<void(identity_ptr, std::vector<room_ptr>)>& fn);
+
   boost::asio::io_context& ioc_;
   metrics& metrics_;
+  journal_writer* journal_;
+  double abandon_after_s_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   std::unordered_map<std::string, identity_ptr> by_token_;
   std::unordered_map<std::string, entry> rooms_;

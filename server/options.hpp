@@ -17,6 +17,8 @@ struct options {
   std::size_t max_frame = 16 * 1024;          // bytes per incoming message
   std::size_t max_queue_messages = 256;       // outgoing queue bound, messages
   std::size_t max_queue_bytes = 1024 * 1024;  // outgoing queue bound, bytes
+  std::string data_dir = "data";              // where the journal (ringside.db) lives
+  double abandon_after_s = 120;               // an untimed game's player offline this long loses
 };
 
 }  // namespace ringside::server

@@ -4,6 +4,7 @@
 #include <boost/asio/post.hpp>
 
 #include "protocol/encode.hpp"
+#include "server/journal_writer.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
 #include "server/time_text.hpp"
@@ -29,6 +30,9 @@ int other(int seat) {
 std::size_t slot(int seat) {
   return static_cast<std::size_t>(seat - 1);
 }
+std::int64_t unix_ms(std::chrono::system_clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+}
 
 }  // namespace
 
@@ -53,6 +57,7 @@ room::room(net::io_context& ioc, lobby& owner, metrics& m, room_settings s, zert
       metrics_(m),
       strand_(net::make_strand(ioc)),
       flag_timer_(strand_),
+      abandon_timers_{net::steady_timer(strand_), net::steady_timer(strand_)},
       game_(std::move(start)) {
   if (settings_.clock) clock_.emplace(settings_.clock->initial_s, settings_.clock->increment_s);
   state_ = protocol::build_state(view(), game_);
@@ -60,36 +65,81 @@ room::room(net::io_context& ioc, lobby& owner, metrics& m, room_settings s, zert
   publish_summary();
 }
 
+void room::restore(restored_state st) {
+  seats_ = std::move(st.seats);
+  moves_ = std::move(st.moves);
+  last_move_ = std::move(st.last_move);
+  stored_record_ = std::move(st.record);
+  if (clock_ && st.clock_ms) {
+    for (int s = 1; s <= 2; ++s) clock_->set_remaining(s, (*st.clock_ms)[slot(s)]);
+  }
+  if (st.status != room_status::waiting) set_status(room_status::playing);
+  if (st.status == room_status::finished) {
+    set_status(room_status::finished);
+    result_ = st.result;
+  } else if (st.status == room_status::playing) {
+    if (const auto r = game_.result()) {
+      finish(r->winner, std::string(zertz::to_string(r->reason)));
+    } else if (clock_) {
+      clock_->start(game_.to_move(), clock::now());
+      arm_flag_timer();
+    }
+  }
+  version_ = std::chrono::duration_cast<std::chrono::microseconds>(
+                 std::chrono::system_clock::now().time_since_epoch())
+                 .count();
+  state_ = protocol::build_state(view(), game_);
+  publish_summary();
+  update_presence();
+}
+
 void room::seat_creator(peer_ptr p, identity_ptr who, protocol::request_id re,
                         std::shared_ptr<void> done) {
   net::post(strand_, [self = shared_from_this(), p = std::move(p), who = std::move(who),
                       re = std::move(re), done = std::move(done)] {
-    protocol::join m{re, self->settings_.id, protocol::join_role::player};
-    self->do_join(p, who, m, self->settings_.creator_seat);
+    self->run_or_defer([self, p, who, re, done] {
+      protocol::join m{re, self->settings_.id, protocol::join_role::player};
+      self->do_join(p, who, m, self->settings_.creator_seat);
+    });
   });
+}
+
+void room::run_or_defer(std::function<void()> fn) {
+  if (write_pending_) return deferred_.push_back(std::move(fn));
+  fn();
+}
+
+void room::run_deferred() {
+  while (!write_pending_ && !deferred_.empty()) {
+    auto fn = std::move(deferred_.front());
+    deferred_.pop_front();
+    fn();
+  }
 }
 
 void room::handle(peer_ptr p, identity_ptr who, protocol::client_message msg,
                   clock::time_point received, std::shared_ptr<void> done) {
   net::post(strand_, [self = shared_from_this(), p = std::move(p), who = std::move(who),
-                      msg = std::move(msg), received, done = std::move(done)] {
-    std::visit(overloaded{
-                   [&](const protocol::join& m) { self->do_join(p, who, m, 0); },
-                   [&](const protocol::move& m) { self->do_move(*p, who, m, received); },
-                   [&](const protocol::resign& m) { self->do_resign(*p, who, m); },
-                   [&](const protocol::offer_draw& m) { self->do_offer_draw(*p, who, m); },
-                   [&](const protocol::chat& m) { self->do_chat(*p, who, m); },
-                   [&](const protocol::sync& m) {
-                     send_text(*p, protocol::encode_snapshot(m.id, self->settings_.id,
-                                                             self->version_, self->state_));
-                   },
-                   [&](const protocol::leave& m) { self->do_leave(*p, m); },
-                   [&](const auto& m) {
-                     self->reject(*p, m.id, error_code::bad_request,
-                                  "this message is not meant for a room");
-                   },
-               },
-               msg);
+                      msg = std::move(msg), received, done = std::move(done)]() mutable {
+    self->run_or_defer([self, p, who, msg = std::move(msg), received, done] {
+      std::visit(overloaded{
+                     [&](const protocol::join& m) { self->do_join(p, who, m, 0); },
+                     [&](const protocol::move& m) { self->do_move(p, who, m, received); },
+                     [&](const protocol::resign& m) { self->do_resign(*p, who, m); },
+                     [&](const protocol::offer_draw& m) { self->do_offer_draw(*p, who, m); },
+                     [&](const protocol::chat& m) { self->do_chat(*p, who, m); },
+                     [&](const protocol::sync& m) {
+                       send_text(*p, protocol::encode_snapshot(m.id, self->settings_.id,
+                                                               self->version_, self->state_));
+                     },
+                     [&](const protocol::leave& m) { self->do_leave(*p, m); },
+                     [&](const auto& m) {
+                       self->reject(*p, m.id, error_code::bad_request,
+                                    "this message is not meant for a room");
+                     },
+                 },
+                 msg);
+    });
   });
 }
 
@@ -103,30 +153,40 @@ void room::detach(std::uint64_t peer_id) {
       spdlog::info("room {} player {} (seat {}) went offline", self->settings_.id,
                    self->seats_[slot(seat)]->player, seat);
     }
+    self->update_presence();
   });
 }
 
 void room::record(std::function<void(std::string)> fn) {
   net::post(strand_, [self = shared_from_this(), fn = std::move(fn)] {
-    zertz::zen_tags tags;
-    tags.event = "Ringside room " + self->settings_.id;
-    tags.date = self->settings_.created.substr(0, 10);
-    if (self->seats_[0]) tags.player1 = self->seats_[0]->name;
-    if (self->seats_[1]) tags.player2 = self->seats_[1]->name;
-    fn(zertz::write_zen_record(self->game_, tags));
+    fn(self->stored_record_ ? *self->stored_record_ : self->zen_text());
   });
+}
+
+std::string room::zen_text() const {
+  zertz::zen_tags tags;
+  tags.event = "Ringside room " + settings_.id;
+  tags.date = settings_.created.substr(0, 10);
+  if (seats_[0]) tags.player1 = seats_[0]->name;
+  if (seats_[1]) tags.player2 = seats_[1]->name;
+  return zertz::write_zen_record(game_, tags);
 }
 
 void room::shutdown() {
   net::post(strand_, [self = shared_from_this()] {
     ++self->flag_generation_;
     self->flag_timer_.cancel();
+    for (std::size_t i = 0; i < 2; ++i) {
+      ++self->abandon_generation_[i];
+      self->abandon_timers_[i].cancel();
+    }
   });
 }
 
 void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::join& m,
                    int preferred_seat) {
   int seat = seat_of(*who);
+  bool took_seat = false;
   if (members_.count(p->peer_id()) == 0) {
     if (m.as == protocol::join_role::player && seat == 0) {
       if (status_ != room_status::waiting) {
@@ -137,30 +197,32 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
              : !seats_[0]                                         ? 1
                                                                   : 2;
       seats_[slot(seat)] = who;
+      took_seat = true;
       lobby_.note_seat(who->player, settings_.id, true);
       spdlog::info("room {} player {} ({}) takes seat {}", settings_.id, who->player, who->name,
                    seat);
     }
     members_[p->peer_id()] = member{p, who, seat};
     if (status_ == room_status::waiting && seats_[0] && seats_[1]) start_game();
+    if (took_seat) persist_seats();
     commit(p->peer_id());
+    update_presence();
   }
   send_text(*p, protocol::encode_joined(m.id, settings_.id, seat, version_, state_));
   p->note_attached(shared_from_this());
 }
 
-void room::do_move(peer& p, const identity_ptr& who, const protocol::move& m,
+void room::do_move(const peer_ptr& pp, const identity_ptr& who, const protocol::move& m,
                    clock::time_point received) {
+  peer& p = *pp;
   const int seat = seat_of(*who);
   if (seat == 0) {
     return reject(p, m.id, error_code::not_a_player,
                   "you do not hold a seat in room " + settings_.id, true);
   }
-  if (refuse_unless_playing(p, m.id, true)) return;
-  if (game_.to_move() != seat) {
-    return reject(p, m.id, error_code::not_your_turn,
-                  "it is player " + std::to_string(game_.to_move()) + "'s turn", true);
-  }
+  // Before the turn and status checks: a move resent after a reconnect, whose first copy was
+  // played, must be told it is stale (with the state that shows it), not that it is not
+  // the mover's turn.
   if (m.version != version_) {
     reject(p, m.id, error_code::stale_version,
            "your move was chosen on version " + std::to_string(m.version) +
@@ -168,6 +230,11 @@ void room::do_move(peer& p, const identity_ptr& who, const protocol::move& m,
            true);
     send_text(p, protocol::encode_snapshot({}, settings_.id, version_, state_));
     return;
+  }
+  if (refuse_unless_playing(p, m.id, true)) return;
+  if (game_.to_move() != seat) {
+    return reject(p, m.id, error_code::not_your_turn,
+                  "it is player " + std::to_string(game_.to_move()) + "'s turn", true);
   }
   const auto canonical = game_.check_move(m.text);
   if (!canonical) return reject(p, m.id, error_code::illegal_move, canonical.error(), true);
@@ -177,30 +244,69 @@ void room::do_move(peer& p, const identity_ptr& who, const protocol::move& m,
     commit();
     return;
   }
-  accept_move(p, m.id, seat, *canonical, received);
+  accept_move(pp, m.id, seat, *canonical, received);
 }
 
-// Every accepted move passes through here, and only here. The journal write (room id, seat,
-// canonical text, the mover's clock) belongs at the marked line: after every check, before the
-// game changes and before the ack, so that an acknowledged move is always a durable one.
-void room::accept_move(peer& p, const protocol::request_id& re, int seat, const std::string& text,
-                       clock::time_point received) {
-  // <-- journal append goes here; on failure, reject and return without touching the game.
-  auto report = game_.play(text);
-  if (!report) return reject(p, re, error_code::illegal_move, report.error(), true);
-  moves_.push_back(report->text);
-  last_move_ = *report;
-  draw_offer_.reset();
-  if (clock_) clock_->charge_move(seat, game_.to_move(), received);
-  if (const auto r = game_.result()) {
-    finish(r->winner, std::string(zertz::to_string(r->reason)));
-  } else {
-    arm_flag_timer();
+// Every accepted move passes through here, and only here. The move is played on copies of the
+// game and clock; the journal writes it (group commit, off the io threads) and only when it
+// is durable does the room take the copies, bump the version, ack and publish. Until then
+// every other request waits in deferred_, so nobody observes or builds on an undurable move.
+void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int seat,
+                       const std::string& text, clock::time_point received) {
+  auto next = std::make_shared<zertz::game>(game_);
+  auto report = next->play(text);
+  if (!report) return reject(*p, re, error_code::illegal_move, report.error(), true);
+  auto next_clock = clock_;
+  if (next_clock) next_clock->charge_move(seat, next->to_move(), received);
+
+  auto apply = [this, p, re, next, next_clock, report = *report, received]() {
+    game_ = std::move(*next);
+    clock_ = next_clock;
+    moves_.push_back(report.text);
+    last_move_ = report;
+    draw_offer_.reset();
+    if (const auto r = game_.result()) {
+      finish(r->winner, std::string(zertz::to_string(r->reason)));
+    } else {
+      arm_flag_timer();
+    }
+    metrics_.moves_accepted.fetch_add(1);
+    send_text(*p, protocol::encode_ack(re, settings_.id, version_ + 1));
+    metrics_.observe_move_latency(clock::now() - received);
+    commit();
+  };
+  journal_writer* const writer = lobby_.journal();
+  if (writer == nullptr) return apply();
+
+  move_row row;
+  row.ply = static_cast<int>(moves_.size()) + 1;
+  row.text = report->text;
+  for (int s = 1; s <= 2; ++s) {
+    row.clock_ms[slot(s)] = next_clock ? next_clock->remaining_ms(s) : 0;
   }
-  metrics_.moves_accepted.fetch_add(1);
-  send_text(p, protocol::encode_ack(re, settings_.id, version_ + 1));
-  metrics_.observe_move_latency(clock::now() - received);
-  commit();
+  row.received_ms = unix_ms(
+      std::chrono::system_clock::now() -
+      std::chrono::duration_cast<std::chrono::system_clock::duration>(clock::now() - received));
+  write_pending_ = true;
+  writer->write(
+      [id = settings_.id, row = std::move(row)](journal& j) { return j.append_move(id, row); },
+      strand_,
+      [self = shared_from_this(), p, re, apply = std::move(apply),
+       text = report->text](journal_status st) {
+        self->write_pending_ = false;
+        if (st) {
+          apply();
+        } else {
+          // Nothing changed: the room still holds the game before the move.
+          spdlog::error("room {} move {} not recorded, so not played: {}", self->settings_.id, text,
+                        st.error());
+          self->reject(*p, re, error_code::bad_request,
+                       "the server could not record your move, so it was not played; "
+                       "try again later",
+                       true);
+        }
+        self->run_deferred();
+      });
 }
 
 void room::do_resign(peer& p, const identity_ptr& who, const protocol::resign& m) {
@@ -257,11 +363,13 @@ void room::do_leave(peer& p, const protocol::leave& m) {
     if (!still_here) {
       seats_[slot(gone.seat)].reset();
       lobby_.note_seat(gone.who->player, settings_.id, false);
+      persist_seats();
       spdlog::info("room {} player {} gives up seat {}", settings_.id, gone.who->player, gone.seat);
     }
   }
   if (const auto frame = commit()) p.send(frame);
   p.note_detached(settings_.id);
+  update_presence();
 }
 
 void room::reject(peer& p, const protocol::request_id& re, error_code code,
@@ -320,6 +428,8 @@ void room::finish(int winner, std::string reason) {
   flag_timer_.cancel();
   spdlog::info("room {} game over: winner {} by {} after {} moves", settings_.id, winner,
                result_->reason, moves_.size());
+  update_presence();
+  persist_finish();
 }
 
 void room::arm_flag_timer() {
@@ -328,8 +438,11 @@ void room::arm_flag_timer() {
   flag_timer_.expires_at(clock_->flag_time());
   flag_timer_.async_wait([self = shared_from_this(), generation](boost::system::error_code ec) {
     if (ec || generation != self->flag_generation_) return;
-    self->on_flag();
-    self->commit();
+    // A move received before the flag fell may be waiting for the journal: let it land first.
+    self->run_or_defer([self] {
+      self->on_flag();
+      self->commit();
+    });
   });
 }
 
@@ -350,10 +463,8 @@ protocol::room_view room::view() const {
   for (int s = 1; s <= 2; ++s) {
     const auto& who = seats_[slot(s)];
     if (!who) continue;
-    bool online = false;
-    for (const auto& [id, mem] : members_) online = online || mem.seat == s;
     v.players[slot(s)] = protocol::player_view{
-        who->name, online,
+        who->name, online(s),
         clock_ ? std::optional<std::int64_t>(clock_->remaining_ms(s)) : std::nullopt};
   }
   for (const auto& [id, mem] : members_) v.spectators += mem.seat == 0 ? 1 : 0;
@@ -377,6 +488,83 @@ std::shared_ptr<const std::string> room::commit(std::uint64_t except) {
   }
   publish_summary();
   return frame;
+}
+
+bool room::online(int seat) const {
+  for (const auto& [id, mem] : members_) {
+    if (mem.seat == seat) return true;
+  }
+  return false;
+}
+
+void room::persist_seats() {
+  journal_writer* const writer = lobby_.journal();
+  if (writer == nullptr) return;
+  std::array<std::optional<seat_row>, 2> rows;
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (seats_[i]) rows[i] = seat_row{seats_[i]->player, seats_[i]->name};
+  }
+  const std::string status = status_ == room_status::waiting ? "waiting" : "playing";
+  writer->write([id = settings_.id, rows,
+                 status](server::journal& j) { return j.update_seats(id, rows, status); },
+                strand_,
+                [id = settings_.id](journal_status st) {
+                  if (!st) spdlog::error("room {}: seats not recorded: {}", id, st.error());
+                });
+}
+
+void room::persist_finish() {
+  journal_writer* const writer = lobby_.journal();
+  if (writer == nullptr || stored_record_) return;
+  const room_result result{result_->winner, result_->reason};
+  writer->write([id = settings_.id, result, zip = game_.zip(), record = zen_text()](
+                    server::journal& j) { return j.finish_room(id, result, zip, record); },
+                strand_,
+                [id = settings_.id](journal_status st) {
+                  if (!st) spdlog::error("room {}: result not recorded: {}", id, st.error());
+                });
+}
+
+// Abandonment applies to running untimed games only (a clock already settles an absent
+// player). A seat's grace starts when its last connection goes and restarts when it comes
+// back; the first seat whose grace runs out loses.
+void room::update_presence() {
+  const auto grace = std::chrono::duration_cast<clock::duration>(
+      std::chrono::duration<double>(lobby_.abandon_after_s()));
+  for (int s = 1; s <= 2; ++s) {
+    const auto i = slot(s);
+    const bool away = status_ == room_status::playing && !clock_ && seats_[i] && !online(s);
+    if (!away) {
+      if (offline_since_[i]) {
+        offline_since_[i].reset();
+        ++abandon_generation_[i];
+        abandon_timers_[i].cancel();
+      }
+      continue;
+    }
+    if (offline_since_[i]) continue;  // already counting
+    offline_since_[i] = clock::now();
+    const auto generation = ++abandon_generation_[i];
+    abandon_timers_[i].expires_after(grace);
+    abandon_timers_[i].async_wait(
+        [self = shared_from_this(), s, generation](boost::system::error_code ec) {
+          if (ec) return;
+          self->run_or_defer([self, s, generation] { self->on_abandon(s, generation); });
+        });
+  }
+}
+
+void room::on_abandon(int seat, std::uint64_t generation) {
+  const auto i = slot(seat);
+  if (generation != abandon_generation_[i] || status_ != room_status::playing || online(seat)) {
+    return;
+  }
+  // Both gone since the same moment (a restart nobody came back from): nobody wins.
+  const auto& other_since = offline_since_[slot(other(seat))];
+  const bool both = other_since && offline_since_[i] && *other_since <= *offline_since_[i];
+  spdlog::info("room {} seat {} abandoned the game", settings_.id, seat);
+  finish(both ? 0 : other(seat), "abandoned");
+  commit();
 }
 
 void room::publish_summary() {

@@ -10,6 +10,7 @@
 #include <boost/asio/strand.hpp>
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -42,12 +43,31 @@ struct room_settings {
   std::string created;  // ISO 8601 UTC
 };
 
+// What a room rebuilt from the journal starts from besides its settings and replayed game.
+struct restored_state {
+  std::array<identity_ptr, 2> seats;  // identities without tokens: players come back by hello
+  std::vector<std::string> moves;     // the accepted move texts, in order
+  std::optional<zertz::move_report> last_move;
+  protocol::room_status status = protocol::room_status::waiting;
+  std::optional<std::array<std::int64_t, 2>> clock_ms;  // both clocks after the last move
+  std::optional<protocol::result_view> result;          // finished games only
+  std::optional<std::string> record;                    // finished games: the stored ZEN text
+};
+
 class room : public std::enable_shared_from_this<room> {
  public:
   using clock = std::chrono::steady_clock;
 
   // `start` is the game's first position.
   room(boost::asio::io_context& ioc, lobby& owner, metrics& m, room_settings s, zertz::game start);
+
+  // Puts a freshly built room into the state the journal held; call before anyone else can
+  // reach the room. Clocks resume at the remaining times of the last move: the time the
+  // server was down is charged to nobody. Versions continue from the restart time in
+  // microseconds, so no version a client saw before the restart can match again (a resent
+  // move gets stale_version). A game the last move ended whose end was not yet recorded is
+  // finished now.
+  void restore(restored_state st);
 
   // Immutable after construction, so readable from any thread.
   const room_settings& settings() const { return settings_; }
@@ -77,10 +97,24 @@ class room : public std::enable_shared_from_this<room> {
 
   void do_join(const peer_ptr& p, const identity_ptr& who, const protocol::join& m,
                int preferred_seat);
-  void do_move(peer& p, const identity_ptr& who, const protocol::move& m,
+  void do_move(const peer_ptr& p, const identity_ptr& who, const protocol::move& m,
                clock::time_point received);
-  void accept_move(peer& p, const protocol::request_id& re, int seat, const std::string& text,
-                   clock::time_point received);
+  // Plays the move on a copy of the game and has the journal write it; only once it is
+  // durable does the room take the copy, ack and publish (see room.cpp).
+  void accept_move(const peer_ptr& p, const protocol::request_id& re, int seat,
+                   const std::string& text, clock::time_point received);
+  // Runs `fn` now, or after the pending journal write completes, in arrival order: nothing
+  // may observe or build on a move that is not yet durable.
+  void run_or_defer(std::function<void()> fn);
+  void run_deferred();
+  // Fire-and-forget journal writes of the seats and of the end of the game.
+  void persist_seats();
+  void persist_finish();
+  std::string zen_text() const;
+  bool online(int seat) const;
+  // Arms or cancels each seat's abandonment timer from who is connected now.
+  void update_presence();
+  void on_abandon(int seat, std::uint64_t generation);
   void do_resign(peer& p, const identity_ptr& who, const protocol::resign& m);
   void do_offer_draw(peer& p, const identity_ptr& who, const protocol::offer_draw& m);
   void do_chat(peer& p, const identity_ptr& who, const protocol::chat& m);
@@ -109,6 +143,13 @@ class room : public std::enable_shared_from_this<room> {
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer flag_timer_;
   std::uint64_t flag_generation_ = 0;
+  std::array<boost::asio::steady_timer, 2> abandon_timers_;
+  std::array<std::uint64_t, 2> abandon_generation_{};
+  std::array<std::optional<clock::time_point>, 2> offline_since_;  // armed seats only
+
+  bool write_pending_ = false;
+  std::deque<std::function<void()>> deferred_;  // requests that arrived during the write
+  std::optional<std::string> stored_record_;    // a finished game read back from the journal
 
   zertz::game game_;
   std::optional<game_clock> clock_;

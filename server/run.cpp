@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "server/context.hpp"
+#include "server/journal.hpp"
+#include "server/journal_writer.hpp"
 #include "server/listener.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
@@ -43,7 +45,11 @@ std::optional<int> parse_flags(int argc, char** argv, options& o) {
       "log-level", po::value<std::string>(&o.log_level)->default_value(o.log_level),
       "trace, debug, info, warn, error, critical or off")(
       "rate-limit", po::value<std::size_t>(&o.rate_limit)->default_value(o.rate_limit),
-      "messages a connection may send per 10 seconds");
+      "messages a connection may send per 10 seconds")(
+      "data", po::value<std::string>(&o.data_dir)->default_value(o.data_dir),
+      "directory of the game journal (created if missing)")(
+      "abandon-after", po::value<double>(&o.abandon_after_s)->default_value(o.abandon_after_s),
+      "seconds a player of an untimed game may stay disconnected before losing");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, desc), vm);
@@ -58,6 +64,10 @@ std::optional<int> parse_flags(int argc, char** argv, options& o) {
   }
   if (port < 0 || port > 65535 || o.threads < 1 || o.threads > 256 || o.rate_limit < 1) {
     std::cerr << "ringside-server: --port must be 0-65535, --threads 1-256, --rate-limit >= 1\n";
+    return 1;
+  }
+  if (!(o.abandon_after_s > 0 && o.abandon_after_s <= 1e6)) {
+    std::cerr << "ringside-server: --abandon-after must be more than 0 and at most 1000000\n";
     return 1;
   }
   o.port = static_cast<std::uint16_t>(port);
@@ -79,9 +89,25 @@ int run(int argc, char** argv) {
   spdlog::set_level(spdlog::level::from_str(opts.log_level));
   std::signal(SIGPIPE, SIG_IGN);
 
+  // The journal first: a server that cannot record moves must not accept any.
+  auto opened = journal::open(opts.data_dir);
+  if (!opened) {
+    std::cerr << "ringside-server: --data " << opts.data_dir << ": " << opened.error() << "\n";
+    return 2;
+  }
+  auto unfinished = (*opened)->unfinished_rooms();
+  if (!unfinished) {
+    std::cerr << "ringside-server: --data " << opts.data_dir
+              << ": cannot read the unfinished games: " << unfinished.error() << "\n";
+    return 2;
+  }
+  // Stopped (below) while the io_context still exists: its last completions post there.
+  auto writer = std::make_unique<journal_writer>(std::move(*opened));
+
   net::io_context ioc{opts.threads};
   metrics stats;
-  lobby rooms(ioc, stats);
+  lobby rooms(ioc, stats, writer.get(), opts.abandon_after_s);
+  rooms.restore(std::move(*unfinished));
   session_registry sessions(ioc);
   context ctx{opts, rooms, stats, sessions};
 
@@ -132,6 +158,7 @@ int run(int argc, char** argv) {
   for (int i = 1; i < opts.threads; ++i) workers.emplace_back([&ioc] { ioc.run(); });
   ioc.run();
   for (auto& t : workers) t.join();
+  writer.reset();  // flushes what is queued; the completions are never run
   spdlog::info("stopped");
   return 0;
 }

@@ -3,7 +3,8 @@
 
 namespace ringside::server {
 
-// Returns the process exit code: 0 after a clean shutdown, 1 on bad flags or a failed bind.
+// Returns the process exit code: 0 after a clean shutdown, 1 on bad flags or a failed bind,
+// 2 when the --data directory cannot be opened or written.
 int run(int argc, char** argv);
 
 }  // namespace ringside::server

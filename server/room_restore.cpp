@@ -1,0 +1,88 @@
+#include "server/room_restore.hpp"
+
+#include <ctime>
+#include <string>
+
+#include "server/room.hpp"
+
+namespace ringside::server {
+
+namespace {
+
+// Unix milliseconds as the ISO 8601 UTC text rooms show as `created`.
+std::string iso_utc(std::int64_t unix_ms) {
+  const auto secs = static_cast<std::time_t>(unix_ms / 1000);
+  std::tm tm{};
+  gmtime_r(&secs, &tm);
+  char text[32];
+  const auto n = std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &tm);
+  const auto ms = static_cast<int>(unix_ms % 1000);
+  std::string out(text, n);
+  out += '.';
+  out += static_cast<char>('0' + ms / 100);
+  out += static_cast<char>('0' + ms / 10 % 10);
+  out += static_cast<char>('0' + ms % 10);
+  return out + "Z";
+}
+
+zertz::expected<protocol::room_status> status_of(const std::string& s) {
+  if (s == "waiting") return protocol::room_status::waiting;
+  if (s == "playing") return protocol::room_status::playing;
+  if (s == "finished") return protocol::room_status::finished;
+  return zertz::fail("unknown status \"" + s + "\"");
+}
+
+}  // namespace
+
+zertz::expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, lobby& owner,
+                                                    metrics& m, const room_with_moves& saved) {
+  const room_row& row = saved.room;
+  const auto rules = zertz::parse_variant(row.variant);
+  if (row.game != "zertz" || !rules) {
+    return zertz::fail("not a game this server plays: " + row.game + " " + row.variant);
+  }
+  auto status = status_of(row.status);
+  if (!status) return zertz::fail(status.error());
+  auto game = zertz::game::start(*rules, row.board);
+  if (!game) return zertz::fail(game.error());
+
+  restored_state st;
+  st.status = *status;
+  for (std::size_t i = 0; i < saved.moves.size(); ++i) {
+    const move_row& mv = saved.moves[i];
+    if (mv.ply != static_cast<int>(i) + 1) {
+      return zertz::fail("move " + std::to_string(i + 1) + " is stored as ply " +
+                         std::to_string(mv.ply));
+    }
+    auto report = game->play(mv.text);
+    if (!report)
+      return zertz::fail("ply " + std::to_string(mv.ply) + " " + mv.text + ": " + report.error());
+    st.moves.push_back(report->text);
+    st.last_move = std::move(*report);
+  }
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (const auto& seat = row.seats[i]) {
+      st.seats[i] = std::make_shared<const identity>(identity{seat->player_id, seat->name, {}});
+    }
+  }
+  if (st.status != protocol::room_status::waiting && (!st.seats[0] || !st.seats[1])) {
+    return zertz::fail("a " + row.status + " game with an empty seat");
+  }
+  if (row.clock && !saved.moves.empty()) st.clock_ms = saved.moves.back().clock_ms;
+  if (row.result) st.result = protocol::result_view{row.result->winner, row.result->reason};
+  st.record = row.record;
+
+  room_settings s;
+  s.id = row.id;
+  s.rules = *rules;
+  s.board = row.board;
+  s.creator_seat = 1;
+  if (row.clock) s.clock = protocol::clock_settings{row.clock->initial_s, row.clock->increment_s};
+  s.is_private = row.is_private;
+  s.created = iso_utc(row.created_ms);
+  auto r = std::make_shared<room>(ioc, owner, m, std::move(s), std::move(*game));
+  r->restore(std::move(st));
+  return r;
+}
+
+}  // namespace ringside::server
