@@ -5,6 +5,7 @@
 #include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <memory>
 #include <random>
 #include <string_view>
@@ -20,6 +21,11 @@ using clock_type = std::chrono::steady_clock;
 
 double seconds_since(clock_type::time_point t0) {
   return std::chrono::duration<double>(clock_type::now() - t0).count();
+}
+
+// CPU time of this process: on a shared, loaded machine it is the steadier figure.
+double cpu_seconds() {
+  return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
 }
 
 double median(std::vector<double> v) {
@@ -73,40 +79,56 @@ int main(int argc, char** argv) {
 
   const position start(*board::get(rings), variant::standard);
   std::vector<double> times;
+  std::vector<double> cpu_times;
   std::uint64_t leaves = 0;
   for (int r = 0; r < runs; ++r) {
     const auto t0 = clock_type::now();
+    const double c0 = cpu_seconds();
     leaves = perft(start, depth);
     times.push_back(seconds_since(t0));
-    std::printf("perft %d on %d rings: %llu leaves in %.3f s\n", depth, rings,
-                static_cast<unsigned long long>(leaves), times.back());
+    cpu_times.push_back(cpu_seconds() - c0);
+    std::printf("perft %d on %d rings: %llu leaves in %.3f s (cpu %.3f s)\n", depth, rings,
+                static_cast<unsigned long long>(leaves), times.back(), cpu_times.back());
   }
   const double t = median(times);
-  std::printf("perft median: %.3f s, %.0f leaves/s\n", t, static_cast<double>(leaves) / t);
+  // Every node of the last-but-one ply is a position whose moves were counted.
+  const std::uint64_t counted = depth >= 1 ? perft(start, depth - 1) : 1;
+  std::printf("perft median: %.3f s, %.0f leaves/s, %.0f positions made and counted/s\n", t,
+              static_cast<double>(leaves) / t, static_cast<double>(counted) / t);
+  const double tc = median(cpu_times);
+  std::printf("per cpu second: %.0f leaves/s, %.0f positions made and counted/s\n",
+              static_cast<double>(leaves) / tc, static_cast<double>(counted) / tc);
 
   const std::vector<position> sample = sample_positions(rings, 20000);
   auto list = std::make_unique<move_list>();
-  std::vector<double> gen_rates;
-  std::vector<double> count_rates;
+  // Rates per second of wall time and per second of CPU time, medians over the runs.
+  std::vector<double> gen_wall, gen_cpu, count_wall, count_cpu;
   std::uint64_t sink = 0;
   std::uint64_t generated = 0;
+  const auto n = static_cast<double>(sample.size());
   for (int r = 0; r < runs; ++r) {
     auto t0 = clock_type::now();
+    double c0 = cpu_seconds();
     for (const position& p : sample) {
       generate_moves(p, *list);
       generated += static_cast<std::uint64_t>(list->size());
     }
-    gen_rates.push_back(static_cast<double>(sample.size()) / seconds_since(t0));
+    gen_wall.push_back(n / seconds_since(t0));
+    gen_cpu.push_back(n / (cpu_seconds() - c0));
     t0 = clock_type::now();
+    c0 = cpu_seconds();
     for (int k = 0; k < 10; ++k) {
       for (const position& p : sample) sink += count_moves(p);
     }
-    count_rates.push_back(10.0 * static_cast<double>(sample.size()) / seconds_since(t0));
+    count_wall.push_back(10 * n / seconds_since(t0));
+    count_cpu.push_back(10 * n / (cpu_seconds() - c0));
   }
-  const double moves_per_position =
-      static_cast<double>(generated) / (static_cast<double>(sample.size()) * runs);
-  std::printf("generate_moves (full list): %.0f positions/s, %.0f moves/s\n", median(gen_rates),
-              median(gen_rates) * moves_per_position);
-  std::printf("count_moves (bulk): %.0f positions/s\n", median(count_rates));
+  const double moves_per_position = static_cast<double>(generated) / (n * runs);
+  std::printf("positions from random games: %zu, %.0f legal moves each on average\n", sample.size(),
+              moves_per_position);
+  std::printf("generate_moves (full list): %.0f positions/s (cpu: %.0f), %.0f moves/s\n",
+              median(gen_wall), median(gen_cpu), median(gen_wall) * moves_per_position);
+  std::printf("count_moves (bulk): %.0f positions/s (cpu: %.0f)\n", median(count_wall),
+              median(count_cpu));
   return sink + generated == 0 ? 1 : 0;
 }

@@ -53,9 +53,16 @@ void position::expose_around(bitboard removed) {
 }
 
 bool position::any_jump() const {
-  // Marble by marble: there are at most 24, and most have no marble next to them.
   const bitboard occ = occupied();
   const bitboard vac = s_.rings & ~occ;
+  // Few marbles: look at each, most have no marble next to them. Many: move the whole board.
+  if (popcount(occ) > 8) {
+    for (int d = 0; d < direction_count; ++d) {
+      const bitboard over = occ & board_->toward(vac, d);  // marbles with a vacant ring beyond
+      if (occ & board_->toward(over, d)) return true;
+    }
+    return false;
+  }
   for (bitboard m = occ; m; m &= m - 1) {
     const int c = lowest(m);
     if ((board_->neighbours(c) & occ) == 0) continue;
