@@ -193,6 +193,9 @@ expected<move_text> read_move_text(std::string_view text) {
       t.cells.push_back(c);
     }
     if (t.cells.size() < 2) return bad(text, "a capture needs at least one landing cell");
+    if (t.cells.size() > static_cast<std::size_t>(move::max_jumps) + 1) {
+      return bad(text, "too many jumps");
+    }
     return t;
   }
   t.colour = colour_of(text[0]);

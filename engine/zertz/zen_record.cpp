@@ -1,7 +1,9 @@
 // ZEN game records: PGN-style tag pairs and numbered movetext (zertz-rules.md §8).
 #include <cctype>
+#include <charconv>
 
 #include "engine/zertz/game.hpp"
+#include "engine/zertz/rules.hpp"
 #include "engine/zertz/zen.hpp"
 
 namespace ringside::zertz {
@@ -117,6 +119,7 @@ std::string write_zen_record(const game& g, const zen_tags& tags) {
 expected<zen_record> parse_zen_record(std::string_view text) {
   zen_record rec;
   bool have_result_tag = false;
+  bool have_board_tag = false;
   std::string movetext;
   std::size_t pos = 0;
   while (pos < text.size()) {
@@ -128,7 +131,7 @@ expected<zen_record> parse_zen_record(std::string_view text) {
     while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
     if (line.empty()) continue;
     if (line.front() != '[') {
-      movetext += line;
+      for (char ch : line) movetext += ch == '\t' || ch == '\r' ? ' ' : ch;
       movetext += ' ';
       continue;
     }
@@ -150,13 +153,12 @@ expected<zen_record> parse_zen_record(std::string_view text) {
       rec.rules = *v;
     } else if (name == "Board") {
       int n = 0;
-      for (char ch : value)
-        n = std::isdigit(static_cast<unsigned char>(ch)) && n < 1000 ? n * 10 + (ch - '0')
-                                                                     : -1000000;
-      if (!is_supported_board(n)) {
+      const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+      if (ec != std::errc{} || ptr != value.data() + value.size() || !is_supported_board(n)) {
         return fail("unknown board '" + value + "'; boards have 37, 40, 43, 44, 48 or 61 rings");
       }
       rec.board = n;
+      have_board_tag = true;
     } else if (name == "ZIP") {
       rec.start_zip = value;
     } else if (name == "Result") {
@@ -165,6 +167,7 @@ expected<zen_record> parse_zen_record(std::string_view text) {
       have_result_tag = true;
     }
   }
+  if (!have_board_tag) rec.board = rules_of(rec.rules).default_board;
   std::size_t i = 0;
   bool ended = false;
   while (i < movetext.size()) {

@@ -79,6 +79,7 @@ expected<position> parse_layout(const std::vector<std::string_view>& cols, const
         if (i == col.size())
           return fail("column " + cname + " ends with a gap; write nothing there");
         r += n;
+        if (r > max_cells) return fail("column " + cname + ": the gaps run past the board");
         continue;
       }
       int colour = -1;

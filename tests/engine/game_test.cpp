@@ -186,6 +186,17 @@ TEST_CASE("game: records with passes, player 2 first, and bad records") {
   CHECK(illegal.error() == "move 2 (Wd4-a2): d4 is not vacant");
   auto mismatch = parse_zen_record("[Result \"1-0\"]\n1. Wd4-a1 0-1\n");
   REQUIRE_FALSE(mismatch.has_value());
+  auto board = parse_zen_record("[Board \"37x\"]\n");
+  REQUIRE_FALSE(board.has_value());
+  CHECK(board.error() == "unknown board '37x'; boards have 37, 40, 43, 44, 48 or 61 rings");
+  // Without a Board tag the variant's own board is meant: 48 rings for tournament.
+  auto t = parse_zen_record("[Variant \"tournament\"]\n1.\tWh4-a1 *\n");
+  REQUIRE(t.has_value());
+  CHECK(t->board == 48);
+  auto tg = replay(*t);
+  REQUIRE_MESSAGE(tg.has_value(), (tg ? "" : tg.error()));
+  CHECK(tg->board_rings() == 48);
+  CHECK(tg->history() == std::vector<std::string>{"Wh4-a1"});
 }
 
 }  // namespace ringside::zertz::test

@@ -95,6 +95,8 @@ TEST_CASE("ZIP: garbage is refused with a reason") {
   // a1 alone and occupied, cut off from the rest: it would have been claimed.
   CHECK(zip_error("W/2ooo/oooooo/ooooooo/1oooooo/2ooooo/3oooo 5/8/10 0/0/0 0/0/0 1") ==
         "the rings at a1 form a group with no vacant ring, which would have been claimed");
+  CHECK(zip_error("oooo/ooooo/oooooo/ooooooo/1oooooo/2ooooo/3o99o 6/8/10 0/0/0 0/0/0 1") ==
+        "column g: the gaps run past the board");
   // The blitz pool is smaller: the standard start is impossible there.
   CHECK(zip_error(start37, variant::blitz) ==
         "the position has 6 white marbles in all; the blitz variant has 5");
