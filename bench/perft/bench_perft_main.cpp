@@ -61,19 +61,23 @@ int main(int argc, char** argv) {
   int runs = 5;
   int depth = 3;
   int rings = 37;
+  int positions = 20000;
+  constexpr const char* usage =
+      "usage: ringside-bench-perft [--runs N] [--depth D] [--board N] [--positions N]\n";
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string_view a = argv[i];
-    int* target = a == "--runs"    ? &runs
-                  : a == "--depth" ? &depth
-                  : a == "--board" ? &rings
-                                   : nullptr;
+    int* target = a == "--runs"        ? &runs
+                  : a == "--depth"     ? &depth
+                  : a == "--board"     ? &rings
+                  : a == "--positions" ? &positions
+                                       : nullptr;
     if (!target || !to_int(argv[i + 1], *target) || *target < 1 || !board::get(rings)) {
-      std::fprintf(stderr, "usage: ringside-bench-perft [--runs N] [--depth D] [--board N]\n");
+      std::fputs(usage, stderr);
       return 2;
     }
   }
   if (argc % 2 == 0) {
-    std::fprintf(stderr, "usage: ringside-bench-perft [--runs N] [--depth D] [--board N]\n");
+    std::fputs(usage, stderr);
     return 2;
   }
 
@@ -99,7 +103,7 @@ int main(int argc, char** argv) {
   std::printf("per cpu second: %.0f leaves/s, %.0f positions made and counted/s\n",
               static_cast<double>(leaves) / tc, static_cast<double>(counted) / tc);
 
-  const std::vector<position> sample = sample_positions(rings, 20000);
+  const std::vector<position> sample = sample_positions(rings, positions);
   auto list = std::make_unique<move_list>();
   // Rates per second of wall time and per second of CPU time, medians over the runs.
   std::vector<double> gen_wall, gen_cpu, count_wall, count_cpu;

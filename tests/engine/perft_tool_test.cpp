@@ -78,3 +78,19 @@ TEST_CASE("ringside-perft: bad arguments and bad ZIPs exit 2 with one line namin
   CHECK(unknown.status == 2);
   CHECK(unknown.out == "ringside-perft: unknown argument '--frobnicate' (try --help)\n");
 }
+
+TEST_CASE("ringside-bench-perft: a smoke run counts right and reports its rates") {
+  const std::string cmd =
+      std::string("'") + RINGSIDE_BENCH_PERFT + "' --runs 1 --depth 2 --positions 200 2>&1";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string out;
+  char buf[4096];
+  std::size_t n = 0;
+  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
+  const int raw = pclose(pipe);
+  CHECK(WIFEXITED(raw));
+  CHECK(WEXITSTATUS(raw) == 0);
+  CHECK(out.find("perft 2 on 37 rings: 3277260 leaves") != std::string::npos);
+  CHECK(out.find("count_moves (bulk): ") != std::string::npos);
+}
