@@ -7,8 +7,11 @@
 // clang-format on
 #include <unistd.h>
 
+#include <sys/stat.h>
+
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 
 #include "clients/cli/board_renderer.hpp"
 #include "clients/cli/client_session.hpp"
@@ -16,6 +19,7 @@
 #include "clients/cli/event_format.hpp"
 #include "clients/cli/request_builder.hpp"
 #include "clients/cli/state_fields.hpp"
+#include "clients/cli/token_store.hpp"
 
 namespace ringside::cli {
 
@@ -67,10 +71,12 @@ int interactive_ui::run(client_session& session) {
   rl_catch_signals = 0;  // Asio owns SIGINT/SIGTERM, so the terminal is restored on the way out
   rl_readline_name = "ringside";
   rl_attempted_completion_function = &interactive_ui::complete_cb;
+  // History survives restarts, next to the token (and as private: it holds chat lines too).
+  const std::string history = (config_dir() / "history").string();
+  read_history(history.c_str());
   update_prompt();
   rl_callback_handler_install(prompt_.c_str(), &interactive_ui::on_line_cb);
   active_ = true;
-  std::printf("%s", "");
   print_above("Ringside client. Type `help` for the commands; Tab completes commands and cells.\n");
   signals_.async_wait([this](boost::system::error_code ec, int) {
     if (!ec) quit();
@@ -82,6 +88,12 @@ int interactive_ui::run(client_session& session) {
     rl_callback_handler_remove();
     active_ = false;
     std::fputc('\n', stdout);
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(config_dir(), ec);
+  if (write_history(history.c_str()) == 0) {
+    history_truncate_file(history.c_str(), 1000);
+    ::chmod(history.c_str(), 0600);
   }
   return 0;
 }

@@ -134,7 +134,7 @@ TEST_CASE("a compulsory capture lists the chains as typable tokens") {
   CHECK(text.find("Capture is compulsory: Bd1xd3xd5") != std::string::npos);
 }
 
-TEST_CASE("a finished game shows the winner; garbage fields do not crash") {
+TEST_CASE("a finished game shows the winner and garbage fields do not crash") {
   json s = start_state(37);
   s["status"] = "finished";
   s["result"] = {{"winner", 2}, {"reason", "resignation"}};

@@ -3,14 +3,18 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <vector>
 
 #include "clients/cli/command.hpp"
 #include "clients/cli/completion.hpp"
+#include "clients/cli/options.hpp"
 #include "clients/cli/ws_url.hpp"
 
 using namespace ringside::cli;
 
-TEST_CASE("a bare move token is a move; other words are verbs") {
+TEST_CASE("a bare move token is a move and other words are verbs") {
   for (const char* token : {"Wd4-a1", "Gc3", "Bd1xd3xd5", "pass", "Wd4,a1"}) {
     CAPTURE(token);
     const command c = parse_command(token);
@@ -76,4 +80,31 @@ TEST_CASE("server addresses") {
   CHECK_FALSE(ws_url::parse("http://127.0.0.1:8080/ws"));
   CHECK_FALSE(ws_url::parse("ws://:8080/ws"));
   CHECK_FALSE(ws_url::parse("ws://host:80x/ws"));
+}
+
+TEST_CASE("the command line: NO_COLOR, --no-color, names and mistakes") {
+  auto parse = [](std::vector<std::string> words) {
+    std::vector<char*> argv;
+    for (auto& w : words) argv.push_back(w.data());
+    return parse_options(static_cast<int>(argv.size()), argv.data());
+  };
+  ::unsetenv("NO_COLOR");
+  ::setenv("USER", "zoe", 1);
+  const options plain = parse({"ringside"});
+  CHECK(plain.color);
+  CHECK(plain.name == "zoe");
+  CHECK(plain.server == "ws://127.0.0.1:8080/ws");
+  CHECK_FALSE(parse({"ringside", "--no-color"}).color);
+  CHECK_FALSE(parse({"ringside", "--script"}).color);
+  ::setenv("NO_COLOR", "1", 1);
+  CHECK_FALSE(parse({"ringside"}).color);
+  ::unsetenv("NO_COLOR");
+  const options named =
+      parse({"ringside", "--name", std::string(30, 'n'), "--server", "ws://h:1/ws"});
+  CHECK(named.name.size() == 24);
+  CHECK(named.server == "ws://h:1/ws");
+  CHECK(parse({"ringside", "--timeout", "2.5"}).timeout == std::chrono::milliseconds(2500));
+  CHECK_FALSE(parse({"ringside", "--frobnicate"}).error.empty());
+  CHECK_FALSE(parse({"ringside", "--name"}).error.empty());
+  CHECK_FALSE(parse({"ringside", "--timeout", "0"}).error.empty());
 }

@@ -14,7 +14,7 @@
 using namespace ringside::cli;
 using nlohmann::json;
 
-TEST_CASE("patches apply in order; gaps and bad ops are refused without damage") {
+TEST_CASE("patches apply in order while gaps and bad ops are refused without damage") {
   room_view room("r1");
   CHECK_FALSE(room.has_state());
   room.reset({{"status", "waiting"}, {"to_move", 1}, {"rings", {{"a1", ""}, {"d4", ""}}}}, 3);
