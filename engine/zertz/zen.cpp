@@ -183,10 +183,13 @@ expected<move_text> read_move_text(std::string_view text) {
     if (c.empty()) return bad(text, "expected a cell name like d1 after x");
     t.cells.push_back(c);
     while (i < text.size()) {
+      while (i < text.size() && text[i] == ' ') ++i;  // "x d1 G d3" reads as "x d1Gd3"
+      if (i == text.size()) break;
       const int jumped = colour_of(text[i]);
       if (jumped < 0)
         return bad(text, "expected W, G or B (the jumped marble) at " + quoted(text.substr(i)));
       ++i;
+      while (i < text.size() && text[i] == ' ') ++i;
       c = read_cell(text, i);
       if (c.empty()) return bad(text, "expected a landing cell after the jumped marble's colour");
       t.jumped.push_back(jumped);

@@ -10,14 +10,30 @@ namespace ringside::zertz {
 
 namespace {
 
+// Tag values stay on one line: quote and backslash are escaped, control characters become
+// \xNN, so any value reads back unchanged.
 std::string escape(std::string_view s) {
+  static constexpr char hex[] = "0123456789abcdef";
   std::string out;
   for (char ch : s) {
+    const auto byte = static_cast<unsigned char>(ch);
+    if (byte < 0x20 || byte == 0x7f) {
+      out += "\\x";
+      out += hex[byte >> 4];
+      out += hex[byte & 15];
+      continue;
+    }
     if (ch == '"' || ch == '\\') out += '\\';
-    if (ch == '\n' || ch == '\r') ch = ' ';
     out += ch;
   }
   return out;
+}
+
+int hex_digit(char ch) {
+  if (ch >= '0' && ch <= '9') return ch - '0';
+  if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+  if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+  return -1;
 }
 
 std::string result_text(const std::optional<game_result>& r) {
@@ -52,7 +68,11 @@ expected<std::pair<std::string, std::string>> parse_tag(std::string_view line) {
   std::string value;
   bool closed = false;
   for (; i < line.size(); ++i) {
-    if (line[i] == '\\' && i + 1 < line.size()) {
+    if (line[i] == '\\' && i + 3 < line.size() && line[i + 1] == 'x' &&
+        hex_digit(line[i + 2]) >= 0 && hex_digit(line[i + 3]) >= 0) {
+      value += static_cast<char>(hex_digit(line[i + 2]) * 16 + hex_digit(line[i + 3]));
+      i += 3;
+    } else if (line[i] == '\\' && i + 1 < line.size()) {
       value += line[++i];
     } else if (line[i] == '"') {
       closed = true;

@@ -145,13 +145,15 @@ TEST_CASE("game: a ZEN record reads back into the same game") {
   play_ok(g, "Bc1-g1");
   play_ok(g, "Wd1xb1");
   play_ok(g, "Wa1-c1");
-  const std::string text = write_zen_record(g, {"Club \"night\"", "2026.11.23", "ann", "bob"});
+  const std::string text =
+      write_zen_record(g, {"Club \"night\"", "2026.11.23", "ann\r\n\\x41", "bob"});
   CHECK(text.find("[Event \"Club \\\"night\\\"\"]") != std::string::npos);
   CHECK(text.find("[ZIP \"") != std::string::npos);
   CHECK(text.find("1. Bc1-g1 Wd1xb1 2. Wa1-c1 1-0") != std::string::npos);
   auto rec = parse_zen_record(text);
   REQUIRE_MESSAGE(rec.has_value(), (rec ? "" : rec.error()));
   CHECK(rec->tags.event == "Club \"night\"");
+  CHECK(rec->tags.player1 == "ann\r\n\\x41");  // control characters and backslashes survive
   CHECK(rec->tags.player2 == "bob");
   CHECK(rec->result == "1-0");
   CHECK(rec->moves == g.history());

@@ -130,6 +130,7 @@ TEST_CASE("ZEN: official GIPF notation resolves to the same move as ZEN") {
   REQUIRE(zen.has_value());
   REQUIRE(gipf.has_value());
   CHECK(*zen == *gipf);
+  CHECK(*resolve_move(p, "x d1 G d3 W d5") == *zen);
   auto wrong = resolve_move(p, "x d1Bd3Wd5");
   REQUIRE_FALSE(wrong.has_value());
   CHECK(wrong.error() == "d2 holds a grey marble, not a black one");
