@@ -84,6 +84,10 @@ board::board(int rings, const int* fc, const int* len, int columns)
       nb_[uc][ud] = static_cast<std::int8_t>(a);
       jump_[uc][ud] = static_cast<std::int8_t>(a == no_cell ? no_cell : j);
       if (a != no_cell) nbmask_[uc] |= bit(a);
+      if (a != no_cell && j != no_cell) {
+        over_[uc][ud] = bit(a);
+        land_[uc][ud] = bit(j);
+      }
     }
     for (int d = 0; d < direction_count; ++d) {
       const int a = nb_[uc][static_cast<std::size_t>(d)];

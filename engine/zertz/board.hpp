@@ -46,6 +46,14 @@ class board {
   // Landing cell of a jump from `cell` in direction d (two steps), or no_cell.
   int landing(int cell, int d) const { return jump_[idx(cell)][static_cast<std::size_t>(d)]; }
   bitboard neighbours(int cell) const { return nbmask_[idx(cell)]; }
+  // A jump from `cell` in direction d as bits: the cell jumped over and the landing cell;
+  // both 0 when the landing is off the board, so a test against them simply fails.
+  bitboard jump_over(int cell, int d) const {
+    return over_[idx(cell)][static_cast<std::size_t>(d)];
+  }
+  bitboard jump_land(int cell, int d) const {
+    return land_[idx(cell)][static_cast<std::size_t>(d)];
+  }
   // Bits of the neighbours in directions d and d+1 (only those on the start board); a ring is
   // free when, for some d, none of these holds a ring.
   bitboard free_pair(int cell, int d) const {
@@ -97,6 +105,8 @@ class board {
   std::array<std::array<std::int8_t, direction_count>, max_cells> nb_{};
   std::array<std::array<std::int8_t, direction_count>, max_cells> jump_{};
   std::array<bitboard, max_cells> nbmask_{};
+  std::array<std::array<bitboard, direction_count>, max_cells> over_{};
+  std::array<std::array<bitboard, direction_count>, max_cells> land_{};
   std::array<std::array<bitboard, direction_count>, max_cells> pair_{};
   std::array<std::string, max_cells> names_{};
   std::array<std::array<segment, max_cells>, direction_count> seg_{};

@@ -10,13 +10,13 @@ namespace {
 // it cannot continue. `occ` is the occupancy with the chain so far applied.
 void extend_chain(const board& b, bitboard rings, bitboard occ, int at, move m, move_list& out) {
   bool extended = false;
+  const bitboard vac = rings & ~occ;
   for (int d = 0; d < direction_count; ++d) {
-    const int l = b.landing(at, d);
-    if (l == no_cell) continue;
-    const int over = b.neighbour(at, d);
-    if ((occ & bit(over)) && (rings & bit(l)) && !(occ & bit(l))) {
+    const bitboard over = b.jump_over(at, d);
+    const bitboard land = b.jump_land(at, d);
+    if ((occ & over) && (vac & land)) {
       extended = true;
-      extend_chain(b, rings, (occ & ~bit(over) & ~bit(at)) | bit(l), l, m.with_jump(d), out);
+      extend_chain(b, rings, (occ & ~over & ~bit(at)) | land, lowest(land), m.with_jump(d), out);
     }
   }
   if (!extended && m.jumps() > 0) out.push(m);
@@ -24,12 +24,12 @@ void extend_chain(const board& b, bitboard rings, bitboard occ, int at, move m, 
 
 std::uint64_t count_chain(const board& b, bitboard rings, bitboard occ, int at, int depth) {
   std::uint64_t n = 0;
+  const bitboard vac = rings & ~occ;
   for (int d = 0; d < direction_count; ++d) {
-    const int l = b.landing(at, d);
-    if (l == no_cell) continue;
-    const int over = b.neighbour(at, d);
-    if ((occ & bit(over)) && (rings & bit(l)) && !(occ & bit(l))) {
-      n += count_chain(b, rings, (occ & ~bit(over) & ~bit(at)) | bit(l), l, depth + 1);
+    const bitboard over = b.jump_over(at, d);
+    const bitboard land = b.jump_land(at, d);
+    if ((occ & over) && (vac & land)) {
+      n += count_chain(b, rings, (occ & ~over & ~bit(at)) | land, lowest(land), depth + 1);
     }
   }
   return n == 0 && depth > 0 ? 1 : n;

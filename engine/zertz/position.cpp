@@ -67,8 +67,7 @@ bool position::any_jump() const {
     const int c = lowest(m);
     if ((board_->neighbours(c) & occ) == 0) continue;
     for (int d = 0; d < direction_count; ++d) {
-      const int l = board_->landing(c, d);
-      if (l != no_cell && (vac & bit(l)) && (occ & bit(board_->neighbour(c, d)))) return true;
+      if ((vac & board_->jump_land(c, d)) && (occ & board_->jump_over(c, d))) return true;
     }
   }
   return false;
