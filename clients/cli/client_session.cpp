@@ -163,8 +163,12 @@ void client_session::on_text(const std::string& text) {
   } else if (type == "error" && re_id == hello_id_ && field_string(msg, "code") == "bad_token") {
     // The server no longer knows us (a new server, or the token was revoked): start afresh
     // as a new player rather than retrying a token that will never work.
-    sink_.on_note("the server did not know our token; joining as a new player");
+    sink_.on_note(
+        "the server did not know our token; joining as a new player (old seats are lost)");
     saved_ = {};
+    // Seats belonged to the old identity; rejoining them as someone else would only fail.
+    rooms_.clear();
+    current_.clear();
     save();
     send_hello();
   } else if (type == "error" && rejoins_pending_.count(re_id) != 0) {

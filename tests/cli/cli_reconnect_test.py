@@ -64,6 +64,22 @@ def test(server_bin, client_bin, workdir):
         check(state["history"] == ["Wd4-a1", "Gb2-g1", "Bf2-a4", "Wb4-g4", "Gf4-d1"],
               f"every move across the cut and the restart counted: {state['history']}")
         check(state["players"][0]["name"] == "alice" and state["players"][0]["online"], "alice is seat 1, online")
+
+        # A token the server does not know (say, from another server) is dropped: the client
+        # says hello again without it and carries on as a new player, and saves the new token.
+        path = glob.glob(os.path.join(alice.config, "ringside", "*.json"))[0]
+        check(alice2.close() == 0, "the restarted alice ends cleanly")
+        forged = dict(saved, token="f" * 64, rooms={})
+        with open(path, "w") as f:
+            json.dump(forged, f)
+        alice3 = Client(client_bin, proxy.url, "alice", workdir, config=alice.config)
+        clients.append(alice3)
+        alice3.expect(r"^error code=bad_token re=\d+ ")
+        fresh = alice3.expect(r"^welcome player=(\S+) ").group(1)
+        check(fresh != player, "a new identity, not the old one")
+        alice3.send("rooms")
+        alice3.expect(r"^rooms count=")
+        check(json.load(open(path))["player"] == fresh, "the new identity is saved")
     finally:
         statuses = [c.close() for c in clients]
         proxy.close()
