@@ -2,6 +2,7 @@
 one game from fixed scripts ending in resignation (with an illegal move refused on the way),
 and one played to the end of the rules, each move chosen from the server's own state."""
 
+import json
 import os
 
 from harness import Client, Failure, Server, check, main
@@ -46,6 +47,20 @@ def fixed_script_game(server, client_bin, workdir):
     finally:
         statuses = {c.name: c.close() for c in (alice, bob, carol)}
     check(statuses == {"alice": 0, "bob": 0, "carol": 0}, f"every script exits 0: {statuses}")
+
+
+def raw_json_listing(server, client_bin, workdir):
+    """--json prints the server's messages as they came: one JSON object per line."""
+    dave = Client(client_bin, server.url, "dave", workdir, extra=["--json"])
+    try:
+        dave.send("rooms")
+        m = dave.expect(r'^\{.*"type":"rooms".*\}$')
+        listing = json.loads(m.group(0))
+        check(isinstance(listing["rooms"], list) and isinstance(listing["re"], int), f"a raw rooms reply: {listing}")
+        welcome = json.loads(next(l for l in dave.lines if '"type":"welcome"' in l))
+        check(welcome["name"] == "dave" and welcome["protocol"] == 1, f"a raw welcome: {welcome}")
+    finally:
+        check(dave.close() == 0, "the --json script exits 0")
 
 
 def choose(state, seat):
@@ -141,6 +156,7 @@ def test(server_bin, client_bin, workdir):
     try:
         fixed_script_game(server, client_bin, workdir)
         full_game(server, client_bin, workdir)
+        raw_json_listing(server, client_bin, workdir)
     finally:
         server.stop()
 
