@@ -106,7 +106,9 @@ void lobby::hello(std::string name, std::optional<std::string> token,
               // concern.
               who->token = random_hex(32);
               do {
-                who->player = "p" + random_base32(10);
+                // Appended, not "p" + ...: GCC 12 warns falsely (-Wrestrict) on that form.
+                who->player = "p";
+                who->player += random_base32(10);
               } while (std::any_of(by_token_.begin(), by_token_.end(), [&](const auto& kv) {
                 return kv.second->player == who->player;
               }));
@@ -224,10 +226,12 @@ void lobby::list_rooms(std::function<void(nlohmann::json)> fn) {
 
 void lobby::update_summary(std::string id, nlohmann::json summary, bool listed) {
   net::post(strand_, [this, id = std::move(id), summary = std::move(summary), listed]() mutable {
-    // The room's constructor publishes before create_room has registered it; keep the entry.
-    entry& e = rooms_[id];
-    e.summary = std::move(summary);
-    e.listed = listed;
+    // Every room is registered (adopt) on this strand before its first summary arrives, so
+    // an unknown id is a room already forgotten: do not bring back an entry without a room.
+    const auto it = rooms_.find(id);
+    if (it == rooms_.end()) return;
+    it->second.summary = std::move(summary);
+    it->second.listed = listed;
   });
 }
 
@@ -237,6 +241,19 @@ void lobby::note_seat(std::string player, std::string room_id, bool seated) {
       seats_[player].insert(room_id);
     } else if (const auto it = seats_.find(player); it != seats_.end()) {
       it->second.erase(room_id);
+    }
+  });
+}
+
+void lobby::forget(std::string id, std::vector<std::string> players) {
+  if (!journal_) return;  // without a journal the room is the only copy of the game
+  net::post(strand_, [this, id = std::move(id), players = std::move(players)] {
+    rooms_.erase(id);
+    for (const auto& p : players) {
+      if (const auto it = seats_.find(p); it != seats_.end()) {
+        it->second.erase(id);
+        if (it->second.empty()) seats_.erase(it);
+      }
     }
   });
 }

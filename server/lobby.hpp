@@ -55,6 +55,9 @@ class lobby {
   void update_summary(std::string id, nlohmann::json summary, bool listed);
   // From rooms: `player` took (or gave up) a seat in `room_id`; a later hello restores it.
   void note_seat(std::string player, std::string room_id, bool seated);
+  // From rooms: `id` is finished and nobody is in it. With a journal it leaves memory (with
+  // its players' seat entries); find_room reads it back from the journal when asked.
+  void forget(std::string id, std::vector<std::string> players);
   // Stops every room's timers, for a clean exit.
   void shutdown();
 

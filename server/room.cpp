@@ -139,6 +139,7 @@ void room::handle(peer_ptr p, identity_ptr who, protocol::client_message msg,
                      },
                  },
                  msg);
+      self->maybe_retire();
     });
   });
 }
@@ -154,12 +155,14 @@ void room::detach(std::uint64_t peer_id) {
                    self->seats_[slot(seat)]->player, seat);
     }
     self->update_presence();
+    self->maybe_retire();
   });
 }
 
 void room::record(std::function<void(std::string)> fn) {
   net::post(strand_, [self = shared_from_this(), fn = std::move(fn)] {
     fn(self->stored_record_ ? *self->stored_record_ : self->zen_text());
+    self->maybe_retire();
   });
 }
 
@@ -370,6 +373,7 @@ void room::do_leave(peer& p, const protocol::leave& m) {
   if (const auto frame = commit()) p.send(frame);
   p.note_detached(settings_.id);
   update_presence();
+  maybe_retire();
 }
 
 void room::reject(peer& p, const protocol::request_id& re, error_code code,
@@ -565,6 +569,16 @@ void room::on_abandon(int seat, std::uint64_t generation) {
   spdlog::info("room {} seat {} abandoned the game", settings_.id, seat);
   finish(both ? 0 : other(seat), "abandoned");
   commit();
+}
+
+void room::maybe_retire() {
+  if (retired_ || status_ != room_status::finished || !members_.empty() || write_pending_) return;
+  retired_ = true;
+  std::vector<std::string> players;
+  for (const auto& who : seats_) {
+    if (who) players.push_back(who->player);
+  }
+  lobby_.forget(settings_.id, std::move(players));
 }
 
 void room::publish_summary() {

@@ -115,6 +115,8 @@ class room : public std::enable_shared_from_this<room> {
   // Arms or cancels each seat's abandonment timer from who is connected now.
   void update_presence();
   void on_abandon(int seat, std::uint64_t generation);
+  // A finished room nobody is in leaves the lobby's memory (it is in the journal).
+  void maybe_retire();
   void do_resign(peer& p, const identity_ptr& who, const protocol::resign& m);
   void do_offer_draw(peer& p, const identity_ptr& who, const protocol::offer_draw& m);
   void do_chat(peer& p, const identity_ptr& who, const protocol::chat& m);
@@ -150,6 +152,7 @@ class room : public std::enable_shared_from_this<room> {
   bool write_pending_ = false;
   std::deque<std::function<void()>> deferred_;  // requests that arrived during the write
   std::optional<std::string> stored_record_;    // a finished game read back from the journal
+  bool retired_ = false;
 
   zertz::game game_;
   std::optional<game_clock> clock_;

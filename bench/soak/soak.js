@@ -1,0 +1,220 @@
+#!/usr/bin/env node
+// Soak test (not part of ctest): a real ringside-server with a journal under hundreds of
+// WebSocket connections for a few minutes. Pairs of players join, play, drop (socket
+// destroyed, no close handshake) and come back with their tokens, resign or play on; a few
+// spectators come and go. The server's RSS and open file descriptors are sampled from /proc
+// at baseline (after a warm-up), at the peak and at the end (all clients gone, a short
+// settle); the run passes when both are back near baseline.
+// Usage: node bench/soak/soak.js --server-bin PATH [--pairs 200] [--seconds 180] [--seed 1]
+'use strict';
+const path = require('path');
+module.paths.push(path.join(__dirname, '..', '..', 'tests', 'external', 'node_modules'));
+const { spawn } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const WebSocket = require('ws');
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : dflt;
+};
+const serverBin = opt('--server-bin', null);
+if (!serverBin) {
+  console.error('usage: node soak.js --server-bin PATH [--pairs N] [--seconds S] [--seed S]');
+  process.exit(2);
+}
+const pairs = Number(opt('--pairs', 200));
+const seconds = Number(opt('--seconds', 180));
+let seed = Number(opt('--seed', 1));
+function random() {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ringside-soak-'));
+let server;
+let port;
+
+function fail(err) {
+  console.error('FAIL:', err && err.stack ? err.stack : err);
+  if (server) server.kill('SIGKILL');
+  process.exit(1);
+}
+
+function sample() {
+  const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  const rss = Number(status.match(/VmRSS:\s+(\d+)/)[1]);
+  const fds = fs.readdirSync(`/proc/${server.pid}/fd`).length;
+  return { rss_kib: rss, fds };
+}
+
+class conn {
+  constructor() {
+    this.inbox = [];
+    this.waiters = [];
+    this.state = null;
+    this.version = -1;
+    this.alive = false;
+  }
+  open(name, token) {
+    return new Promise((resolve) => {
+      this.ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+      this.ws.on('open', () => {
+        this.alive = true;
+        const hello = { type: 'hello', name };
+        if (token) hello.token = token;
+        this.ws.send(JSON.stringify(hello));
+        resolve(true);
+      });
+      this.ws.on('error', () => resolve(false));
+      this.ws.on('close', () => { this.alive = false; this.push({ type: 'closed' }); });
+      this.ws.on('message', (d) => {
+        const m = JSON.parse(d.toString());
+        if (m.type === 'joined' || m.type === 'snapshot') { this.state = m.state; this.version = m.version; }
+        this.push(m);
+      });
+    });
+  }
+  push(m) { this.inbox.push(m); this.waiters.splice(0).forEach((w) => w()); }
+  send(m) { if (this.alive) this.ws.send(JSON.stringify(m)); else this.push({ type: 'closed' }); }
+  async next(pred, ms = 10000) {
+    const until = Date.now() + ms;
+    for (;;) {
+      const i = this.inbox.findIndex(pred);
+      if (i >= 0) return this.inbox.splice(0, i + 1)[i];
+      if (Date.now() > until) return { type: 'timeout' };
+      await Promise.race([new Promise((r) => this.waiters.push(r)), sleep(until - Date.now())]);
+    }
+  }
+  drop() { if (this.ws) this.ws.terminate(); this.alive = false; }
+  close() { if (this.ws) this.ws.close(); }
+}
+
+function chooseMove(state) {
+  if (state.must_capture) {
+    const chain = state.captures.reduce((a, b) => (b.length > a.length ? b : a));
+    return state.rings[chain[0]] + chain.join('x');
+  }
+  const me = state.to_move - 1;
+  const source = Object.values(state.pool).some((n) => n > 0) ? state.pool : state.captured[me];
+  const colours = ['W', 'G', 'B'].filter((c) => source[c] > 0);
+  const colour = colours[Math.floor(random() * colours.length)];
+  const vacant = Object.keys(state.rings).filter((c) => state.rings[c] === '');
+  const target = vacant[Math.floor(random() * vacant.length)];
+  const removal = state.removable.find((c) => c !== target);
+  return removal ? `${colour}${target}-${removal}` : `${colour}${target}`;
+}
+
+const counts = { games: 0, finished: 0, resigned: 0, moves: 0, drops: 0, reconnects: 0,
+                 spectators: 0, errors: 0, timeouts: 0 };
+
+// One pair playing games back to back until `until`, keeping its two identities.
+async function pair(i, until) {
+  const tokens = [null, null];
+  while (Date.now() < until) {
+    const c = [new conn(), new conn()];
+    for (let s = 0; s < 2; ++s) {
+      if (!(await c[s].open(`p${i}${s}`, tokens[s]))) { counts.errors += 1; await sleep(200); continue; }
+      const w = await c[s].next((m) => m.type === 'welcome');
+      tokens[s] = w.token;
+    }
+    c[0].send({ type: 'create_room', game: 'zertz', variant: 'blitz', seat: 'first' });
+    const created = await c[0].next((m) => m.type === 'joined' || m.type === 'closed');
+    if (created.type !== 'joined') { c.forEach((x) => x.drop()); continue; }
+    const room = created.room;
+    c[1].send({ type: 'join', room, as: 'player' });
+    await c[1].next((m) => m.type === 'joined');
+    counts.games += 1;
+    let watcher = null;
+    for (let n = 0; n < 200 && Date.now() < until; ++n) {
+      c[0].send({ type: 'sync', room });
+      await c[0].next((m) => m.type === 'snapshot' || m.type === 'closed');
+      if (!c[0].state || c[0].state.status !== 'playing') break;
+      const roll = random();
+      if (roll < 0.04) {
+        // Drop a seat without a close handshake; it comes back with its token.
+        const s = Math.floor(random() * 2);
+        c[s].drop();
+        counts.drops += 1;
+        await sleep(100 + random() * 900);
+        c[s] = new conn();
+        await c[s].open(`p${i}${s}`, tokens[s]);
+        await c[s].next((m) => m.type === 'welcome');
+        await c[s].next((m) => m.type === 'joined');
+        counts.reconnects += 1;
+      } else if (roll < 0.05 && !watcher) {
+        watcher = new conn();
+        await watcher.open(`w${i}`, null);
+        await watcher.next((m) => m.type === 'welcome');
+        watcher.send({ type: 'join', room, as: 'spectator' });
+        counts.spectators += 1;
+      } else if (roll < 0.055) {
+        c[0].send({ type: 'resign', room });
+        counts.resigned += 1;
+        break;
+      }
+      await sleep(150 + random() * 350);  // a person's pace, under --rate-limit 100
+      // The mover reads the current state and moves on its version.
+      const mover = c[c[0].state.to_move - 1];
+      if (mover !== c[0]) {
+        mover.send({ type: 'sync', room });
+        await mover.next((m) => m.type === 'snapshot' || m.type === 'closed');
+      }
+      mover.send({ type: 'move', room, move: chooseMove(mover.state), version: mover.version, id: n });
+      const r = await mover.next((m) => m.re === n || m.type === 'closed');
+      if (r.type === 'ack') counts.moves += 1;
+      else if (r.type === 'timeout') counts.timeouts += 1;
+      else if (r.type === 'error' && r.code !== 'stale_version') counts.errors += 1;
+    }
+    if (c[0].state && c[0].state.status === 'finished') counts.finished += 1;
+    c.forEach((x) => x.close());
+    if (watcher) watcher.close();
+    await sleep(50);
+  }
+}
+
+async function main() {
+  await new Promise((resolve, reject) => {
+    server = spawn(serverBin, ['--port', '0', '--host', '127.0.0.1', '--threads', '2',
+                               '--log-level', 'warn', '--data', dataDir, '--abandon-after', '5',
+                               '--rate-limit', '100'],
+                   { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    server.stdout.on('data', (ch) => {
+      out += ch.toString();
+      const m = out.match(/listening on [0-9.]+:(\d+)\n/);
+      if (m && !port) { port = Number(m[1]); resolve(); }
+    });
+    server.on('exit', (code) => reject(new Error(`server exited (${code})`)));
+  });
+  // Warm-up: a few games, so allocator pools and SQLite's cache exist before the baseline.
+  await Promise.all([...Array(10).keys()].map((i) => pair(1000 + i, Date.now() + 5000)));
+  await sleep(3000);
+  const baseline = sample();
+  let peak = { ...baseline };
+  const sampler = setInterval(() => {
+    const s = sample();
+    peak = { rss_kib: Math.max(peak.rss_kib, s.rss_kib), fds: Math.max(peak.fds, s.fds) };
+  }, 500);
+  const t0 = Date.now();
+  const until = t0 + seconds * 1000;
+  await Promise.all([...Array(pairs).keys()].map(async (i) => { await sleep(random() * 3000); return pair(i, until); }));
+  clearInterval(sampler);
+  await sleep(7000);  // abandonment grace (5 s) and closes settle
+  const end = sample();
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const report = { pairs, connections: pairs * 2, seconds: Math.round((Date.now() - t0) / 1000),
+                   baseline, peak, end, counts };
+  console.log(JSON.stringify(report, null, 1));
+  const fdsOk = end.fds <= baseline.fds + 4;
+  const rssOk = end.rss_kib <= baseline.rss_kib + Math.max(8192, 0.25 * (peak.rss_kib - baseline.rss_kib));
+  console.log(`${fdsOk && rssOk ? 'PASS' : 'FAIL'}: fds ${baseline.fds} -> peak ${peak.fds} -> end ${end.fds}; ` +
+              `RSS ${baseline.rss_kib} -> peak ${peak.rss_kib} -> end ${end.rss_kib} KiB`);
+  process.exit(fdsOk && rssOk ? 0 : 1);
+}
+main().catch(fail);
