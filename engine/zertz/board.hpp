@@ -32,9 +32,10 @@ class board {
   // The board with `rings` rings (37, 40, 43, 44, 48 or 61), or nullptr for any other count.
   static const board* get(int rings);
 
-  int rings() const { return cells_; }  // cells of the full start board
-  int columns() const { return columns_; }
-  bitboard all() const { return all_; }  // every cell of the start board
+  int rings() const { return cells_; }      // cells of the full start board
+  int columns() const { return columns_; }  // columns a, b, ... of the start board
+  bitboard all() const { return all_; }     // every cell of the start board
+  // Rings in column x at the start, and the index of its lowest cell.
   int column_length(int x) const { return len_[static_cast<std::size_t>(x)]; }
   int column_start(int x) const { return start_[static_cast<std::size_t>(x)]; }
   // Axial row (the ZIP frame) of the lowest cell of column x.

@@ -77,7 +77,8 @@ class position {
   // that `u` belongs to the last move played.
   void undo_move(const undo& u);
 
-  // Setters for building positions (ZIP reader, tests); they keep no invariant themselves.
+  // Setters for building positions (ZIP reader, tests); they keep no invariant themselves,
+  // except that set_rings recomputes the exposed rings from scratch.
   void set_rings(bitboard r);
   void set_marble(int cell, int colour);  // colour -1 clears the cell
   void set_pool(int colour, int n) { s_.pool[u(colour)] = static_cast<std::int8_t>(n); }
