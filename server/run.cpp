@@ -125,6 +125,8 @@ int run(int argc, char** argv) {
               << e.what() << "\n";
     return 1;
   }
+  // Signals are caught before the banner: a script may send one the moment it reads it.
+  net::signal_set signals(ioc, SIGINT, SIGTERM);
   server->run();
   const auto bound = server->local_endpoint();
   std::cout << "listening on " << bound.address().to_string() << ":" << bound.port() << std::endl;
@@ -132,7 +134,6 @@ int run(int argc, char** argv) {
                opts.threads);
 
   // Shutdown: stop accepting, say 1001 to every session, then wait (bounded) for them to go.
-  net::signal_set signals(ioc, SIGINT, SIGTERM);
   net::steady_timer drain(ioc);
   const auto deadline = std::make_shared<std::chrono::steady_clock::time_point>();
   std::function<void()> poll = [&] {

@@ -45,7 +45,10 @@ void websocket_session::run(http::request<http::string_body> req) {
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(http::field::server, "ringside/0.1.0"); }));
-  ws_.read_message_max(ctx_.opts.max_frame);
+  // The frame limit is enforced in on_read rather than by Beast's read_message_max: Beast
+  // fails such a read by tearing the socket down at once (its teardown stops draining after
+  // one chunk), so the client gets a reset instead of the 1009 close frame it is owed.
+  ws_.read_message_max(0);
   ws_.async_accept(req,
                    beast::bind_front_handler(&websocket_session::on_accept, shared_from_this()));
 }
@@ -63,8 +66,9 @@ void websocket_session::on_accept(beast::error_code ec) {
 
 void websocket_session::do_read() {
   if (closing_) return;  // the close handshake reads what is left
-  ws_.async_read(buffer_,
-                 beast::bind_front_handler(&websocket_session::on_read, shared_from_this()));
+  // Never more than one byte past the limit is buffered, whatever size the frame claims.
+  ws_.async_read_some(buffer_, ctx_.opts.max_frame + 1 - buffer_.size(),
+                      beast::bind_front_handler(&websocket_session::on_read, shared_from_this()));
 }
 
 void websocket_session::on_read(beast::error_code ec, std::size_t bytes) {
@@ -73,6 +77,12 @@ void websocket_session::on_read(beast::error_code ec, std::size_t bytes) {
     fail(ec, "read");
     return finish();
   }
+  if (buffer_.size() > ctx_.opts.max_frame) {
+    buffer_.consume(buffer_.size());
+    spdlog::info("connection {} closed: message over {} bytes", id_, ctx_.opts.max_frame);
+    return close_with(websocket::close_code::too_big, "message too big");
+  }
+  if (!ws_.is_message_done()) return do_read();
   const auto now = clock::now();
   std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());

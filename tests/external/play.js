@@ -5,7 +5,10 @@
 // checks the result equals a final `sync` snapshot, for all three.
 // Usage: node play.js --server-bin /path/to/ringside-server
 'use strict';
-const { spawn } = require('child_process');
+const { spawn, execFileSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
 const assert = require('assert');
 const WebSocket = require('ws');
 const jsonpatch = require('fast-json-patch');
@@ -26,11 +29,18 @@ function fail(err) {
   process.exit(1);
 }
 
+let dataDir = null;
+
 function startServer() {
+  const flags = ['--port', '0', '--host', '127.0.0.1', '--threads', '2', '--log-level', 'warn',
+                 '--rate-limit', '1000'];
+  // A server with a journal gets its own empty directory, removed at the end.
+  if (execFileSync(serverBin, ['--help']).toString().includes('--data')) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ringside-node-'));
+    flags.push('--data', dataDir);
+  }
   return new Promise((resolve, reject) => {
-    server = spawn(serverBin, ['--port', '0', '--host', '127.0.0.1', '--threads', '2',
-                               '--log-level', 'warn', '--rate-limit', '1000'],
-                   { stdio: ['ignore', 'pipe', 'inherit'] });
+    server = spawn(serverBin, flags, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     server.stdout.on('data', (chunk) => {
       out += chunk.toString();
@@ -159,6 +169,7 @@ async function main() {
   server.kill('SIGTERM');
   const code = await new Promise((resolve) => server.once('exit', (c) => resolve(c)));
   assert.strictEqual(code, 0, 'the server exits 0 on SIGTERM');
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   clearTimeout(deadline);
 }
 

@@ -1,0 +1,209 @@
+// protocol::decode: every message, and every way a field can be of the wrong type or range.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/decode.hpp"
+#include "protocol/encode.hpp"
+
+namespace ringside::protocol {
+namespace {
+
+using nlohmann::json;
+
+template <class M>
+M decode_as(const json& j) {
+  auto r = decode(j.dump());
+  if (const auto* e = std::get_if<decode_error>(&r)) FAIL("unexpected error: " << e->message);
+  const auto& msg = std::get<client_message>(r);
+  REQUIRE(std::holds_alternative<M>(msg));
+  return std::get<M>(msg);
+}
+
+decode_error text_error(std::string_view text) {
+  auto r = decode(text);
+  REQUIRE_MESSAGE(std::holds_alternative<decode_error>(r), text);
+  return std::get<decode_error>(r);
+}
+
+decode_error error_of(const json& j) {
+  return text_error(j.dump());
+}
+
+void check_bad(const json& j) {
+  INFO(j.dump());
+  const auto e = error_of(j);
+  CHECK(e.code == error_code::bad_request);
+  CHECK(!e.message.empty());
+}
+
+const json valid_move{{"type", "move"}, {"room", "abc"}, {"move", "Wd4-a1"}, {"version", 3}};
+const json valid_create{{"type", "create_room"}, {"game", "zertz"}, {"variant", "standard"}};
+
+json with(json j, const char* key, const json& v) {
+  j[key] = v;
+  return j;
+}
+json without(json j, const char* key) {
+  j.erase(key);
+  return j;
+}
+
+}  // namespace
+
+TEST_CASE("not JSON, not an object, no type") {
+  for (const char* text : {"", "{", "nul", "[1]", "\"s\"", "3", "{\"type\":1}", "{}"}) {
+    const auto e = text_error(text);
+    CHECK(e.code == error_code::bad_request);
+    CHECK(std::holds_alternative<std::monostate>(e.id));
+  }
+  CHECK(error_of(json{{"type", "fly"}}).code == error_code::unknown_type);
+  CHECK(error_of(json{{"type", "Hello"}, {"name", "a"}}).code == error_code::unknown_type);
+}
+
+TEST_CASE("id: string or integer, echoed on errors, anything else refused") {
+  CHECK(std::get<std::string>(decode_as<list_rooms>({{"type", "list_rooms"}, {"id", "q"}}).id) ==
+        "q");
+  CHECK(std::get<std::int64_t>(decode_as<list_rooms>({{"type", "list_rooms"}, {"id", -4}}).id) ==
+        -4);
+  const auto e = error_of(json{{"type", "nope"}, {"id", 12}});
+  CHECK(std::get<std::int64_t>(e.id) == 12);
+  for (const json& id : {json(1.5), json(true), json::array(), json::object(),
+                         json(std::uint64_t{1} << 63), json(std::string(65, 'x'))}) {
+    check_bad({{"type", "list_rooms"}, {"id", id}});
+  }
+  CHECK(error_of(with(without(valid_move, "room"), "id", "r1")).id == request_id{"r1"});
+}
+
+TEST_CASE("hello: name 1-24 printable characters, optional token string") {
+  const auto h = decode_as<hello>({{"type", "hello"}, {"name", "Zoë"}});
+  CHECK(h.name == "Zoë");
+  CHECK(!h.token);
+  CHECK(*decode_as<hello>({{"type", "hello"}, {"name", "a"}, {"token", "t"}}).token == "t");
+  CHECK(decode_as<hello>({{"type", "hello"}, {"name", std::string(24, 'x')}}).name.size() == 24);
+  // 24 characters, 48 bytes: characters are counted, not bytes.
+  std::string wide;
+  for (int i = 0; i < 24; ++i) wide += "é";
+  CHECK(decode_as<hello>({{"type", "hello"}, {"name", wide}}).name == wide);
+  for (const json& name : {json(""), json(std::string(25, 'x')), json("a\nb"), json("\x01"),
+                           json("   "), json(5), json(nullptr), json::array({"a"})}) {
+    check_bad({{"type", "hello"}, {"name", name}});
+  }
+  check_bad({{"type", "hello"}});
+  check_bad({{"type", "hello"}, {"name", "a"}, {"token", 5}});
+  check_bad({{"type", "hello"}, {"name", "a"}, {"token", ""}});
+}
+
+TEST_CASE("create_room: game, variant, board, seat, clock, private") {
+  const auto c = decode_as<create_room>(valid_create);
+  CHECK(c.rules == zertz::variant::standard);
+  CHECK(c.board == 37);
+  CHECK(c.seat == seat_choice::random);
+  CHECK(!c.clock);
+  CHECK(!c.is_private);
+  CHECK(decode_as<create_room>(with(valid_create, "variant", "tournament")).board == 48);
+  CHECK(decode_as<create_room>(with(valid_create, "variant", "blitz")).rules ==
+        zertz::variant::blitz);
+  for (int b : {37, 40, 43, 44, 48, 61}) {
+    CHECK(decode_as<create_room>(with(valid_create, "board", b)).board == b);
+  }
+  CHECK(decode_as<create_room>(with(valid_create, "seat", "second")).seat == seat_choice::second);
+  const auto timed =
+      decode_as<create_room>(with(valid_create, "clock", {{"initial_s", 300}, {"increment_s", 5}}));
+  REQUIRE(timed.clock);
+  CHECK(timed.clock->initial_s == 300);
+  CHECK(timed.clock->increment_s == 5);
+  CHECK(decode_as<create_room>(with(valid_create, "private", true)).is_private);
+
+  check_bad(without(valid_create, "game"));
+  check_bad(with(valid_create, "game", "dvonn"));
+  check_bad(without(valid_create, "variant"));
+  check_bad(with(valid_create, "variant", "Standard"));
+  check_bad(with(valid_create, "variant", 0));
+  // 293 wraps to 37 as a uint8_t; it must be refused, not wrapped.
+  for (const json& b :
+       {json(36), json(38), json(62), json(293), json(-37), json(37.0), json("37"), json(true)}) {
+    check_bad(with(valid_create, "board", b));
+  }
+  check_bad(with(valid_create, "seat", "third"));
+  check_bad(with(valid_create, "seat", 1));
+  for (const json& clock :
+       {json(300), json::array({300, 5}), json{{"initial_s", 0}, {"increment_s", 0}},
+        json{{"initial_s", 86401}, {"increment_s", 0}}, json{{"initial_s", 60}},
+        json{{"initial_s", 60}, {"increment_s", -1}},
+        json{{"initial_s", 60}, {"increment_s", 3601}},
+        json{{"initial_s", 60.5}, {"increment_s", 0}},
+        json{{"initial_s", 4294967356LL}, {"increment_s", 0}}}) {
+    check_bad(with(valid_create, "clock", clock));
+  }
+  check_bad(with(valid_create, "private", 1));
+  check_bad(with(valid_create, "private", "yes"));
+}
+
+TEST_CASE("join: room and as") {
+  const auto j = decode_as<join>({{"type", "join"}, {"room", "r"}, {"as", "spectator"}});
+  CHECK(j.room == "r");
+  CHECK(j.as == join_role::spectator);
+  check_bad({{"type", "join"}, {"room", "r"}});
+  check_bad({{"type", "join"}, {"room", "r"}, {"as", "referee"}});
+  check_bad({{"type", "join"}, {"as", "player"}});
+  check_bad({{"type", "join"}, {"room", ""}, {"as", "player"}});
+  check_bad({{"type", "join"}, {"room", std::string(33, 'r')}, {"as", "player"}});
+  check_bad({{"type", "join"}, {"room", 7}, {"as", "player"}});
+}
+
+TEST_CASE("move: room, move text, version in range") {
+  const auto m = decode_as<move>(valid_move);
+  CHECK(m.text == "Wd4-a1");
+  CHECK(m.version == 3);
+  CHECK(decode_as<move>(with(valid_move, "version", 0)).version == 0);
+  for (const json& v : {json(-1), json(1.0), json("3"), json(nullptr), json(std::uint64_t{1} << 60),
+                        json(std::int64_t{-1} << 60)}) {
+    check_bad(with(valid_move, "version", v));
+  }
+  check_bad(without(valid_move, "version"));
+  check_bad(without(valid_move, "move"));
+  check_bad(with(valid_move, "move", ""));
+  check_bad(with(valid_move, "move", std::string(65, 'W')));
+  check_bad(with(valid_move, "move", json::object()));
+}
+
+TEST_CASE("room-only messages and chat") {
+  for (const char* type : {"resign", "offer_draw", "sync", "leave"}) {
+    INFO(type);
+    const auto r = decode(json{{"type", type}, {"room", "abc"}}.dump());
+    REQUIRE(std::holds_alternative<client_message>(r));
+    check_bad({{"type", type}});
+    check_bad({{"type", type}, {"room", 1}});
+  }
+  CHECK(decode_as<chat>({{"type", "chat"}, {"room", "r"}, {"text", "gg\nwp"}}).text == "gg\nwp");
+  CHECK(decode_as<chat>({{"type", "chat"}, {"room", "r"}, {"text", std::string(500, 'x')}})
+            .text.size() == 500);
+  check_bad({{"type", "chat"}, {"room", "r"}, {"text", ""}});
+  check_bad({{"type", "chat"}, {"room", "r"}, {"text", std::string(501, 'x')}});
+  check_bad({{"type", "chat"}, {"room", "r"}, {"text", "bell\x07"}});
+  check_bad({{"type", "chat"}, {"room", "r"}});
+}
+
+TEST_CASE("decode never throws on hostile input") {
+  std::string deep(10000, '[');
+  CHECK(text_error(deep).code == error_code::bad_request);
+  CHECK(text_error(std::string("{\"type\":\"hello\",\"name\":\"\xff\"}")).code ==
+        error_code::bad_request);
+  CHECK(text_error(std::string("\0\0\0", 3)).code == error_code::bad_request);
+}
+
+TEST_CASE("encoders: re only when there was an id, seat null for spectators") {
+  const auto err = json::parse(encode_error({}, error_code::room_full, "full"));
+  CHECK(err == json{{"type", "error"}, {"code", "room_full"}, {"message", "full"}});
+  const auto err2 =
+      json::parse(encode_error(request_id{std::int64_t{3}}, error_code::game_over, "x"));
+  CHECK(err2.at("re") == 3);
+  const auto joined = json::parse(encode_joined(request_id{"a"}, "r", 0, 4, json::object()));
+  CHECK(joined.at("seat").is_null());
+  CHECK(joined.at("re") == "a");
+  const auto ack = json::parse(encode_ack(request_id{"m"}, "r", 9));
+  CHECK(ack == json{{"type", "ack"}, {"re", "m"}, {"room", "r"}, {"version", 9}});
+}
+
+}  // namespace ringside::protocol

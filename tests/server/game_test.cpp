@@ -1,0 +1,192 @@
+// Whole games through the real server: two players, a spectator arriving mid-game, every kind
+// of end; every client rebuilds the state from patches and must match a fresh snapshot.
+#include <doctest/doctest.h>
+
+#include "support/game_search.hpp"
+#include "support/server_process.hpp"
+#include "support/table.hpp"
+
+namespace ringside::test {
+namespace {
+
+// Games send one message per move, faster than the default limit allows a script.
+const std::vector<std::string> fast{"--rate-limit", "100000"};
+
+// Plays `g` through `t`; a spectator joins after `spectate_at` moves and follows the rest.
+// Returns the spectator's view.
+seat_view replay(table& t, std::uint16_t port, const found_game& g, std::size_t spectate_at) {
+  seat_view watcher;
+  for (std::size_t i = 0; i < g.moves.size(); ++i) {
+    if (i == spectate_at) {
+      watcher.conn = std::make_unique<ws_client>(port);
+      watcher.conn->hello("eve");
+      const auto joined = watcher.conn->request(
+          {{"type", "join"}, {"room", t.room()}, {"as", "spectator"}}, "joined");
+      CHECK(joined.at("seat").is_null());
+      watcher.state = joined.at("state");
+      watcher.version = joined.at("version");
+      // The arrival is itself one version: both players see spectators go up by one.
+      for (int s = 1; s <= 2; ++s) t.take_patch(s);
+      CHECK(t.seat(1).state.at("spectators") == 1);
+      CHECK(watcher.state == t.seat(1).state);
+    }
+    const int mover = t.seat(1).state.at("to_move").get<int>();
+    const auto patch = t.play(mover, g.moves[i]);
+    if (watcher.conn) apply_patch(watcher, watcher.conn->expect("patch"));
+  }
+  return watcher;
+}
+
+// Every view, rebuilt from its first state and the patches since, equals a fresh snapshot.
+void check_views_match_snapshots(table& t, seat_view& watcher) {
+  for (int s = 1; s <= 2; ++s) {
+    const auto snap = t.sync(s);
+    CHECK(snap.at("version") == t.seat(s).version);
+    CHECK(snap.at("state") == t.seat(s).state);
+  }
+  const auto snap = watcher.conn->request({{"type", "sync"}, {"room", t.room()}}, "snapshot");
+  CHECK(snap.at("version") == watcher.version);
+  CHECK(snap.at("state") == watcher.state);
+  CHECK(watcher.state == t.seat(1).state);
+}
+
+}  // namespace
+
+TEST_CASE("a blitz game won by a capture, watched from the middle") {
+  const auto g = find_game(zertz::variant::blitz, [](const zertz::game& end, const auto& last) {
+    return end.result()->reason == zertz::end_reason::win_condition &&
+           last.text.find('x') != std::string::npos;
+  });
+  server_process srv(fast);
+  table t(srv.port());
+  auto watcher = replay(t, srv.port(), g, g.moves.size() / 2);
+  const auto& s = t.seat(1).state;
+  CHECK(s.at("status") == "finished");
+  CHECK(s.at("result").at("reason") == "win_condition");
+  CHECK(s.at("result").at("winner") == g.result.winner);
+  CHECK(s.at("zip") == g.final_zip);
+  CHECK(s.at("last_move").at("move") == g.moves.back());
+  CHECK(s.at("history").size() >= g.moves.size());
+  check_views_match_snapshots(t, watcher);
+}
+
+TEST_CASE("a game won by isolating marbles") {
+  const auto g = find_game(zertz::variant::blitz, [](const zertz::game& end, const auto& last) {
+    return end.result()->reason == zertz::end_reason::win_condition && !last.isolated.empty() &&
+           last.text.find('x') == std::string::npos;
+  });
+  server_process srv(fast);
+  table t(srv.port());
+  auto watcher = replay(t, srv.port(), g, 1);
+  const auto& s = t.seat(2).state;
+  CHECK(s.at("status") == "finished");
+  CHECK(s.at("result").at("reason") == "win_condition");
+  CHECK(s.at("result").at("winner") == g.result.winner);
+  CHECK(s.at("last_move").at("isolated").size() == g.last.isolated.size());
+  CHECK(s.at("zip") == g.final_zip);
+  check_views_match_snapshots(t, watcher);
+}
+
+TEST_CASE("resignation ends the game for the other player, in one version") {
+  server_process srv;
+  table t(srv.port());
+  t.play(1, placement(t.seat(1).state));
+  const auto before = t.version();
+  REQUIRE(t.seat(2).conn->send({{"type", "resign"}, {"room", t.room()}}));
+  const auto p1 = t.take_patch(1);
+  t.take_patch(2);
+  CHECK(p1.at("version") == before + 1);
+  CHECK(t.seat(1).state.at("status") == "finished");
+  CHECK(t.seat(1).state.at("result") == json{{"winner", 1}, {"reason", "resignation"}});
+  CHECK(t.sync(2).at("state") == t.seat(2).state);
+}
+
+TEST_CASE("a draw offered by one player and agreed by the other") {
+  server_process srv;
+  table t(srv.port());
+  REQUIRE(t.seat(1).conn->send({{"type", "offer_draw"}, {"room", t.room()}}));
+  t.take_patch(1);
+  t.take_patch(2);
+  CHECK(t.seat(2).state.at("draw_offer") == 1);
+  CHECK(t.seat(2).state.at("status") == "playing");
+  REQUIRE(t.seat(2).conn->send({{"type", "offer_draw"}, {"room", t.room()}}));
+  t.take_patch(1);
+  t.take_patch(2);
+  CHECK(t.seat(1).state.at("result") == json{{"winner", nullptr}, {"reason", "agreement"}});
+  CHECK(t.seat(1).state.at("draw_offer").is_null());
+}
+
+TEST_CASE("the clock: time is shown, charged at a move, and a fallen flag ends the game") {
+  server_process srv;
+  table t(srv.port(), {{"variant", "standard"}, {"clock", {{"initial_s", 1}, {"increment_s", 0}}}});
+  CHECK(t.seat(1).state.at("players").at(0).at("clock_ms") == 1000);
+  CHECK(t.seat(1).state.at("players").at(1).at("clock_ms") == 1000);
+  t.play(1, placement(t.seat(1).state, "G"));
+  const auto left = t.seat(1).state.at("players").at(0).at("clock_ms").get<std::int64_t>();
+  CHECK(left > 0);
+  CHECK(left <= 1000);
+  // Seat 2 never moves: its flag falls about a second later, one patch to both.
+  const auto patch = t.seat(1).conn->expect("patch", 5s);
+  apply_patch(t.seat(1), patch);
+  t.take_patch(2);
+  CHECK(t.seat(1).state.at("result") == json{{"winner", 1}, {"reason", "time"}});
+  CHECK(t.seat(1).state.at("players").at(1).at("clock_ms") == 0);
+}
+
+TEST_CASE("a dropped player shows offline, and the token brings back the same seat") {
+  server_process srv(fast);
+  table t(srv.port());
+  const auto token = t.seat(1).token;
+  t.seat(1).conn.reset();  // the connection drops without a word
+  t.take_patch(2);
+  CHECK(t.seat(2).state.at("players").at(0).at("online") == false);
+
+  auto back = std::make_unique<ws_client>(srv.port());
+  const auto welcome =
+      back->request({{"type", "hello"}, {"name", "someone else"}, {"token", token}}, "welcome");
+  CHECK(welcome.at("player") == t.seat(1).player);
+  CHECK(welcome.at("name") == "alice");
+  const auto joined = back->expect("joined");
+  CHECK(joined.at("seat") == 1);
+  CHECK(joined.at("room") == t.room());
+  t.seat(1).conn = std::move(back);
+  t.seat(1).state = joined.at("state");
+  t.seat(1).version = joined.at("version");
+  t.take_patch(2);
+  CHECK(t.seat(2).state.at("players").at(0).at("online") == true);
+  CHECK(t.seat(2).state == t.seat(1).state);
+  t.play(1, placement(t.seat(1).state, "B"));
+}
+
+TEST_CASE("rooms are listed unless private, and a private room is joinable by id") {
+  server_process srv;
+  ws_client a(srv.port());
+  a.hello("alice");
+  const auto open =
+      a.request({{"type", "create_room"}, {"game", "zertz"}, {"variant", "tournament"}}, "joined");
+  CHECK(open.at("state").at("board") == 48);
+  const auto hidden = a.request({{"type", "create_room"},
+                                 {"game", "zertz"},
+                                 {"variant", "standard"},
+                                 {"board", 61},
+                                 {"private", true}},
+                                "joined");
+  CHECK(hidden.at("state").at("board") == 61);
+  const auto list = a.request({{"type", "list_rooms"}, {"id", 7}}, "rooms");
+  CHECK(list.at("re") == 7);
+  REQUIRE(list.at("rooms").size() == 1);
+  const auto& entry = list.at("rooms").at(0);
+  CHECK(entry.at("room") == open.at("room"));
+  CHECK(entry.at("variant") == "tournament");
+  CHECK(entry.at("status") == "waiting");
+  CHECK(entry.at("players").size() == 2);
+  ws_client b(srv.port());
+  b.hello("bob");
+  const auto joined =
+      b.request({{"type", "join"}, {"room", hidden.at("room")}, {"as", "player"}}, "joined");
+  CHECK(joined.at("state").at("status") == "playing");
+  const std::size_t bob_slot = hidden.at("seat") == 1 ? 1 : 0;
+  CHECK(joined.at("state").at("players").at(bob_slot).at("name") == "bob");
+}
+
+}  // namespace ringside::test

@@ -1,0 +1,77 @@
+#include "support/table.hpp"
+
+#include <doctest/doctest.h>
+
+namespace ringside::test {
+
+std::string cat(std::initializer_list<std::string_view> parts) {
+  std::string out;
+  for (const auto p : parts) out.append(p);
+  return out;
+}
+
+std::string placement(const json& state, std::string_view colour) {
+  const auto& r = state.at("removable");
+  return cat(
+      {colour, r.at(0).get_ref<const std::string&>(), "-", r.at(1).get_ref<const std::string&>()});
+}
+
+void apply_patch(seat_view& view, const json& patch) {
+  REQUIRE(patch.at("type") == "patch");
+  REQUIRE(patch.at("version").get<std::int64_t>() == view.version + 1);
+  view.state = view.state.patch(patch.at("ops"));
+  view.version = patch.at("version").get<std::int64_t>();
+}
+
+table::table(std::uint16_t port, const json& create) {
+  for (int s = 1; s <= 2; ++s) {
+    auto& v = seat(s);
+    v.conn = std::make_unique<ws_client>(port);
+    const auto welcome = v.conn->hello(s == 1 ? "alice" : "bob");
+    v.token = welcome.at("token");
+    v.player = welcome.at("player");
+  }
+  json req{{"type", "create_room"}, {"game", "zertz"}, {"seat", "first"}};
+  req.update(create);
+  const auto created = seat(1).conn->request(req, "joined");
+  REQUIRE(created.at("seat") == 1);
+  room_ = created.at("room");
+  seat(1).state = created.at("state");
+  seat(1).version = created.at("version");
+  const auto joined =
+      seat(2).conn->request({{"type", "join"}, {"room", room_}, {"as", "player"}}, "joined");
+  REQUIRE(joined.at("seat") == 2);
+  seat(2).state = joined.at("state");
+  seat(2).version = joined.at("version");
+  take_patch(1);
+  REQUIRE(seat(1).state == seat(2).state);
+  REQUIRE(seat(1).state.at("status") == "playing");
+}
+
+json table::take_patch(int s) {
+  auto& v = seat(s);
+  const auto patch = v.conn->expect("patch");
+  apply_patch(v, patch);
+  return patch;
+}
+
+json table::play(int s, const std::string& move) {
+  auto& v = seat(s);
+  const json req{{"type", "move"},
+                 {"room", room_},
+                 {"move", move},
+                 {"version", v.version},
+                 {"id", std::string("m").append(std::to_string(v.version))}};
+  const auto ack = v.conn->request(req, "ack");
+  CHECK(ack.at("re") == req.at("id"));
+  CHECK(ack.at("version") == v.version + 1);
+  const auto patch = take_patch(s);
+  take_patch(s == 1 ? 2 : 1);
+  return patch;
+}
+
+json table::sync(int s) {
+  return seat(s).conn->request({{"type", "sync"}, {"room", room_}}, "snapshot");
+}
+
+}  // namespace ringside::test

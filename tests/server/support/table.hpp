@@ -1,0 +1,57 @@
+#pragma once
+// Two players seated in one fresh room of a running server: seat 1 created it, seat 2 joined.
+// Each keeps the state it was given and applies every patch it receives (nlohmann json::patch),
+// so tests can compare that with snapshots.
+
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "support/ws_client.hpp"
+
+namespace ringside::test {
+
+struct seat_view {
+  std::unique_ptr<ws_client> conn;
+  json state;
+  std::int64_t version = 0;
+  std::string token;
+  std::string player;
+};
+
+class table {
+ public:
+  // hello for two players, create_room (with `create` merged in: variant, clock...) seated
+  // first, join by the second; both end holding the same state.
+  table(std::uint16_t port, const json& create = {{"variant", "blitz"}});
+
+  const std::string& room() const { return room_; }
+  seat_view& seat(int s) { return seats_[static_cast<std::size_t>(s - 1)]; }
+  std::int64_t version() const { return seats_[0].version; }
+
+  // The mover on `s` plays `move` at the current version: ack to the mover, then one patch to
+  // both. Returns the patch.
+  json play(int s, const std::string& move);
+  // Reads the next message on seat `s`, which must be a patch one version on; applies it.
+  json take_patch(int s);
+  // Sends sync from seat `s` and returns the snapshot.
+  json sync(int s);
+
+ private:
+  std::array<seat_view, 2> seats_;
+  std::string room_;
+};
+
+// Joins pieces of text. (GCC 12 warns falsely, -Wrestrict, on `"x" + std::string` chains.)
+std::string cat(std::initializer_list<std::string_view> parts);
+// A legal first-turn placement read off `state`: `colour` on the first free ring, removing the
+// second one.
+std::string placement(const json& state, std::string_view colour = "W");
+
+// Applies `patch` (a patch message) to `view`, checking it is exactly one version on.
+void apply_patch(seat_view& view, const json& patch);
+
+}  // namespace ringside::test

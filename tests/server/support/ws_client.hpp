@@ -1,0 +1,62 @@
+#pragma once
+// A small synchronous WebSocket client (Beast) for tests, with bounded waits: a read that
+// times out stays pending and is picked up by the next call, so no message is ever lost.
+
+#include <boost/asio/io_context.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ringside::test {
+
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+class ws_client {
+ public:
+  // Connects to ws://127.0.0.1:port/ws. `receive_buffer` > 0 shrinks the socket's receive
+  // buffer first (a client that reads slowly or never).
+  explicit ws_client(std::uint16_t port, int receive_buffer = 0);
+  ~ws_client();
+
+  // Sends one text frame; returns false when the connection is gone.
+  bool send_text(std::string_view text);
+  bool send(const json& msg) { return send_text(msg.dump()); }
+  // Sends raw bytes as a binary frame.
+  bool send_binary(std::string_view bytes);
+
+  // The next message, or nullopt on timeout or once the connection is closed.
+  std::optional<json> recv(std::chrono::milliseconds timeout = 5s);
+  // The next message, which must be of `type` (a doctest failure otherwise).
+  json expect(std::string_view type, std::chrono::milliseconds timeout = 5s);
+  // Sends `msg` and returns the next message, which must be of `type`.
+  json request(const json& msg, std::string_view type);
+  // hello with `name`; returns the welcome.
+  json hello(const std::string& name);
+
+  // Waits (bounded) for the server to close; returns the close code, or -1 if none came.
+  int wait_closed(std::chrono::milliseconds timeout = 5s);
+  bool closed() const { return closed_; }
+  int close_code() const { return close_code_; }
+
+ private:
+  bool pump(std::chrono::milliseconds timeout);
+
+  boost::asio::io_context ioc_;
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  bool reading_ = false;
+  bool ready_ = false;
+  bool closed_ = false;
+  int close_code_ = -1;
+};
+
+// A bare HTTP GET to 127.0.0.1:port; returns {status, body}.
+std::pair<int, std::string> http_get(std::uint16_t port, const std::string& target);
+
+}  // namespace ringside::test
