@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 
 #include "game_table.hpp"
 #include "move_picker.hpp"
@@ -72,6 +73,7 @@ void game_client::leave() {
   if (room_.empty()) return;
   send({{"type", "leave"}, {"room", room_}});
   room_.clear();
+  acked_version_ = 0;
   state_ = nullptr;
   seat_ = 0;
   move_id_ = -1;
@@ -105,6 +107,7 @@ void game_client::on_message(std::string_view text) {
   } else if (type == "joined") {
     room_ = room;
     version_ = msg.value("version", 0L);
+    acked_version_ = 0;
     syncing_ = false;
     if (role_ != role::spectator) {
       seat_ = msg.value("seat", 0);
@@ -138,6 +141,9 @@ void game_client::on_message(std::string_view text) {
   } else if (type == "ack") {
     if (move_id_ < 0 || !msg.contains("re") || msg["re"] != move_id_) return;
     move_id_ = -1;
+    // The ack comes before the patch of our own move: until that patch is applied our state
+    // still says it is our turn, and moving on it would be a stale_version of our own making.
+    acked_version_ = msg.value("version", 0L);
     shard_.stats().moves_acked.fetch_add(1, std::memory_order_relaxed);
     if (shard_.measuring(move_sent_at_)) {
       shard_.stats().ack.add(now - move_sent_at_);
@@ -146,6 +152,9 @@ void game_client::on_message(std::string_view text) {
     pump();
   } else if (type == "error") {
     shard_.stats().error(msg.value("code", "error_without_code"));
+    if (shard_.opts().verbose) {
+      std::fprintf(stderr, "%s: error %s\n", name_.c_str(), std::string(text).c_str());
+    }
     if (move_id_ >= 0 && msg.contains("re") && msg["re"] == move_id_) {
       // Our view of the room was behind (or the server disagrees): fetch it whole.
       move_id_ = -1;
@@ -179,8 +188,8 @@ void game_client::send(json msg) {
 
 bool game_client::wants_move() const {
   return role_ != role::spectator && !room_.empty() && !syncing_ && move_id_ < 0 &&
-         state_.is_object() && state_.value("status", "") == "playing" &&
-         state_.value("to_move", 0) == seat_;
+         version_ >= acked_version_ && state_.is_object() &&
+         state_.value("status", "") == "playing" && state_.value("to_move", 0) == seat_;
 }
 
 void game_client::pump() {

@@ -63,6 +63,7 @@ class game_client {
   nlohmann::json state_;  // players only: the room state at version_
   std::string room_;
   long version_ = 0;
+  long acked_version_ = 0;  // version our last acked move made; we wait to see it
   int seat_ = 0;
   long next_id_ = 0;
   long move_id_ = -1;  // id of the move awaiting its ack, -1 when none

@@ -58,7 +58,8 @@ std::optional<options> parse_options(int argc, char** argv, int& exit_code) {
     ("seed", po::value(&o.seed)->default_value(o.seed), "random seed for move choice")
     ("variant", po::value(&o.variant)->default_value(o.variant), "standard | blitz | tournament")
     ("table", po::bool_switch(&o.table_only), "print the readable table on stdout, no JSON")
-    ("quiet,q", po::bool_switch(&o.quiet), "no progress lines on stderr");
+    ("quiet,q", po::bool_switch(&o.quiet), "no progress lines on stderr")
+    ("verbose,v", po::bool_switch(&o.verbose), "print every error the server sends");
   // clang-format on
   po::variables_map vm;
   try {

@@ -29,6 +29,7 @@ struct options {
   std::string variant = "standard";
   bool table_only = false;  // stdout gets the table instead of the JSON
   bool quiet = false;       // no progress lines
+  bool verbose = false;     // every error message from the server on stderr
 };
 
 // Parses argv; on --help or an error prints to stderr and returns nothing (exit code in

@@ -1,0 +1,115 @@
+// Smoke runs of ringside-loadgen against real servers on free loopback ports: a few seconds
+// each, so the load tools keep working; the figures themselves come from bench/load/run-all.
+
+#include <doctest/doctest.h>
+
+#include <stdlib.h>
+
+#include <chrono>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "child_process.hpp"
+
+using ringside::test::child_process;
+using ringside::test::wait_for_listening;
+using namespace std::chrono_literals;
+using json = nlohmann::json;
+
+namespace {
+
+// A fresh journal directory per server, removed when the test case ends.
+struct temp_dir {
+  std::string path;
+  temp_dir() {
+    std::string tmpl = (std::filesystem::temp_directory_path() / "ringside-load-XXXXXX").string();
+    if (::mkdtemp(tmpl.data()) != nullptr) path = tmpl;
+  }
+  ~temp_dir() {
+    std::error_code ec;
+    if (!path.empty()) std::filesystem::remove_all(path, ec);
+  }
+};
+
+// Runs the load generator to completion and returns its JSON report (null if it printed none).
+json run_loadgen(std::vector<std::string> args) {
+  args.insert(args.begin(), RINGSIDE_LOADGEN);
+  args.push_back("--quiet");
+  child_process gen(args);
+  const std::string out = gen.read_all(60s);
+  const auto status = gen.wait(10s);
+  REQUIRE(status.has_value());
+  CHECK(*status == 0);
+  const auto line_end = out.find('\n');
+  return json::parse(out.substr(0, line_end), nullptr, false);
+}
+
+}  // namespace
+
+TEST_CASE("loadgen plays real games with spectators against ringside-server") {
+  temp_dir data;
+  REQUIRE(!data.path.empty());
+  child_process server({RINGSIDE_SERVER, "--host", "127.0.0.1", "--port", "0", "--threads", "1",
+                        "--log-level", "warn", "--data", data.path});
+  const int port = wait_for_listening(server, 15s);
+  REQUIRE(port > 0);
+
+  const json r = run_loadgen({"--mode", "game", "--port", std::to_string(port), "--connections",
+                              "4", "--spectators", "2", "--seconds", "3"});
+  REQUIRE(r.is_object());
+  INFO(r.dump(2));
+  CHECK(r["connections"]["opened"] == 6);
+  CHECK(r["connections"]["held_end"] == 6);
+  CHECK(r["games"]["started"].get<long>() >= 2);
+  const long acked = r["moves"]["acked"].get<long>();
+  CHECK(acked > 0);
+  CHECK(r["moves"]["sent"].get<long>() >= acked);
+  CHECK(r["latency_ms"]["move_ack"]["count"].get<long>() > 0);
+  CHECK(r["latency_ms"]["move_ack"]["p50_ms"].get<double>() > 0);
+  CHECK(r["latency_ms"]["spectator_patch"]["count"].get<long>() > 0);
+  CHECK(r["latency_ms"]["last_spectator_patch"]["count"].get<long>() > 0);
+  // Paced under the server's limit and choosing moves from the server's own state, an honest
+  // client should never be refused: any error code here is a bug on one side or the other.
+  CHECK(r["error_total"] == 0);
+  CHECK(r["errors"].empty());
+  CHECK(r["server_rss"]["pid"] == server.pid());
+  CHECK(r["server_rss"]["peak_kib"].get<long>() > 0);
+}
+
+TEST_CASE("loadgen holds idle connections and measures the server's memory") {
+  temp_dir data;
+  REQUIRE(!data.path.empty());
+  child_process server({RINGSIDE_SERVER, "--host", "127.0.0.1", "--port", "0", "--threads", "1",
+                        "--log-level", "warn", "--data", data.path});
+  const int port = wait_for_listening(server, 15s);
+  REQUIRE(port > 0);
+
+  const json r = run_loadgen(
+      {"--mode", "idle", "--port", std::to_string(port), "--connections", "50", "--seconds", "2"});
+  REQUIRE(r.is_object());
+  INFO(r.dump(2));
+  CHECK(r["connections"]["held_end"] == 50);
+  CHECK(r["error_total"] == 0);
+  CHECK(r["server_rss"]["pid"] == server.pid());
+  CHECK(r["server_rss"]["peak_kib"].get<long>() >= r["server_rss"]["start_kib"].get<long>());
+}
+
+TEST_CASE("loadgen echo mode times round trips through the echo baseline") {
+  child_process echo({RINGSIDE_ECHO_SERVER, "--port", "0", "--threads", "1"});
+  const int port = wait_for_listening(echo, 15s);
+  REQUIRE(port > 0);
+
+  const json r = run_loadgen({"--mode", "echo", "--port", std::to_string(port), "--connections",
+                              "4", "--seconds", "2", "--frame-bytes", "120"});
+  REQUIRE(r.is_object());
+  INFO(r.dump(2));
+  CHECK(r["connections"]["opened"] == 4);
+  CHECK(r["echo"]["round_trips"].get<long>() > 0);
+  CHECK(r["latency_ms"]["echo_rtt"]["count"].get<long>() > 0);
+  CHECK(r["latency_ms"]["echo_rtt"]["max_ms"].get<double>() >=
+        r["latency_ms"]["echo_rtt"]["p50_ms"].get<double>());
+  CHECK(r["error_total"] == 0);
+  CHECK(r["server_rss"]["pid"] == echo.pid());
+}
