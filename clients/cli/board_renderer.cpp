@@ -79,6 +79,50 @@ std::string counts_text(const json& counts) {
   return out;
 }
 
+struct screen_cell {
+  char ch = ' ';
+  std::string code;  // ANSI SGR parameters, empty for the default look
+};
+
+bool paints_background(std::string_view code) {
+  std::size_t start = 0;
+  while (start < code.size()) {
+    const auto end = std::min(code.find(';', start), code.size());
+    int n = 0;
+    for (std::size_t i = start; i < end; ++i) n = n * 10 + (code[i] - '0');
+    if ((n >= 40 && n <= 47) || (n >= 100 && n <= 107)) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+// One row of the board, with an escape sequence only where the colour changes, so a
+// 61-ring board stays a few kilobytes even over a slow link.
+std::string row_text(const std::vector<screen_cell>& row, const palette& pal) {
+  std::string out;
+  std::string open;
+  // Trailing blanks are left out here: inside a colour run the caller could not trim them.
+  std::size_t end = row.size();
+  while (end > 0 && row[end - 1].ch == ' ') --end;
+  for (std::size_t i = 0; i < end; ++i) {
+    const screen_cell& cell = row[i];
+    // A space looks the same under any foreground colour, so it does not break a run.
+    const std::string want = cell.ch == ' ' && !paints_background(open) ? open : cell.code;
+    if (pal.on && want != open) {
+      if (!open.empty()) out += "\x1b[0m";
+      if (!want.empty()) {
+        out += "\x1b[";
+        out += want;
+        out += 'm';
+      }
+      open = want;
+    }
+    out += cell.ch;
+  }
+  if (!open.empty()) out += "\x1b[0m";
+  return out;
+}
+
 std::vector<std::string> panel(const json& state, const render_options& opt, const palette& pal) {
   std::vector<std::string> lines;
   lines.push_back("Room " + field_string(state, "room") + "  " + field_string(state, "variant") +
@@ -91,7 +135,8 @@ std::vector<std::string> panel(const json& state, const render_options& opt, con
   for (int seat = 1; seat <= 2; ++seat) {
     const auto i = static_cast<std::size_t>(seat - 1);
     const json& p = players.is_array() && players.size() > i ? players[i] : null_json();
-    std::string name = p.is_object() ? field_string(p, "name") : "(empty)";
+    // Names may be 24 characters; 14 keep the 61-ring board and its panel within 80 columns.
+    std::string name = p.is_object() ? field_string(p, "name").substr(0, 14) : "(empty)";
     if (p.is_object() && field(p, "online").is_boolean() && !field(p, "online").get<bool>())
       name += " (away)";
     if (opt.seat == seat) name += " (you)";
@@ -149,15 +194,13 @@ std::string render_board(const json& state, const render_options& opt) {
   // Row 0 and the last row hold the column labels; each board height y is one screen row.
   const int rows = top + 3;
   const int width = left_margin + column_step * (geo.columns() - 1) + 3 + 3;
-  std::vector<std::vector<std::string>> grid(
-      static_cast<std::size_t>(rows),
-      std::vector<std::string>(static_cast<std::size_t>(width), " "));
+  std::vector<std::vector<screen_cell>> grid(
+      static_cast<std::size_t>(rows), std::vector<screen_cell>(static_cast<std::size_t>(width)));
   auto put = [&](int row, int col, std::string_view text, std::string_view code) {
     for (std::size_t i = 0; i < text.size(); ++i) {
       const auto c = static_cast<std::size_t>(col) + i;
       if (row < 0 || row >= rows || c >= grid[0].size()) continue;
-      const std::string ch(1, text[i]);
-      grid[static_cast<std::size_t>(row)][c] = code.empty() ? ch : pal.paint(code, ch);
+      grid[static_cast<std::size_t>(row)][c] = {text[i], std::string(code)};
     }
   };
   auto screen_row = [&](int y) { return 1 + (top - y); };
@@ -215,10 +258,10 @@ std::string render_board(const json& state, const render_options& opt) {
   const std::size_t lines = std::max(grid.size(), side.size());
   for (std::size_t r = 0; r < lines; ++r) {
     std::string line;
-    if (r < grid.size())
-      for (const auto& ch : grid[r]) line += ch;
-    else
-      line = std::string(static_cast<std::size_t>(width), ' ');
+    if (r < grid.size()) line = row_text(grid[r], pal);
+    line.append(static_cast<std::size_t>(width) -
+                    std::min(visible_width(line), static_cast<std::size_t>(width)),
+                ' ');
     if (r < side.size()) line += "  " + side[r];
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out << line << '\n';

@@ -64,6 +64,18 @@ TEST_CASE("every board size draws all its rings within 80 columns") {
   }
 }
 
+TEST_CASE("long names and a finished result still fit 80 columns on the 61 board") {
+  json s = start_state(61);
+  s["players"][0]["name"] = std::string(24, 'A');
+  s["players"][1]["name"] = std::string(24, 'B');
+  s["players"][1]["online"] = false;
+  s["status"] = "finished";
+  s["result"] = {{"winner", 1}, {"reason", "win_condition"}};
+  s["last_move"] = {{"move", "Bd1xd3xd5xd7xd9"}, {"by", 2}, {"isolated", {"a1", "a2", "a3"}}};
+  for (bool color : {false, true})
+    for (const auto& line : lines_of(render_board(s, {color, 2}))) CHECK(visible_width(line) <= 80);
+}
+
 TEST_CASE("the 37 board is a hexagon: column d has 7 rings stacked, neighbours offset by a row") {
   const auto lines = lines_of(render_board(start_state(37), {false, std::nullopt}));
   // Column d (x=3) sits at screen column 3 + 4*3 = 15; its 7 rings are on every other row.
