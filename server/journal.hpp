@@ -110,7 +110,8 @@ class journal {
   journal_status finish_room(std::string_view room_id, const room_result& result,
                              std::string_view final_zip, std::string_view record);
 
-  // Appends one move in its own transaction; durable (fsynced) when it returns success.
+  // Appends one move; outside a batch it is its own transaction, durable (fsynced) when it
+  // returns success; inside one it is durable once commit_batch succeeds.
   // Fails for an unknown or finished room, and when `move.ply` is not above every stored ply
   // of the room (so a duplicate or reordered move is never stored twice).
   journal_status append_move(std::string_view room_id, const move_row& move);

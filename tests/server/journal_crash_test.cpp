@@ -169,6 +169,74 @@ TEST_CASE("journal: a writer killed mid-stream loses no acknowledged move and te
   CHECK(acked_total >= 40);
 }
 
+TEST_CASE("journal: a writer killed mid-batch keeps whole batches only") {
+  // Group commit as the server's journal_writer does it: plies 5b+1..5b+5 in one batch.
+  constexpr int batch = 5;
+  temp_dir t;
+  {
+    auto j = open_ok(t.path);
+    REQUIRE(j->save_room(sample_room("r1", 1)).has_value());
+  }
+  std::mt19937 rng(777);
+  for (int round = 0; round < 3; ++round) {
+    CAPTURE(round);
+    int fds[2];
+    REQUIRE(::pipe(fds) == 0);
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+      ::close(fds[0]);
+      auto j = journal::open(t.path);
+      if (!j) ::_exit(2);
+      auto done = (*j)->moves("r1");
+      if (!done) ::_exit(3);
+      int next = done->empty() ? 1 : done->back().ply + 1;
+      for (int b = 0; b < 20000; ++b) {
+        if (!(*j)->begin_batch()) ::_exit(4);
+        for (int i = 0; i < batch; ++i, ++next) {
+          if (!(*j)->append_move("r1", sample_move(next))) ::_exit(5);
+        }
+        if (!(*j)->commit_batch()) ::_exit(6);
+        const int last = next - 1;
+        if (::write(fds[1], &last, sizeof last) != sizeof last) ::_exit(7);
+      }
+      ::_exit(0);
+    }
+    ::close(fds[1]);
+    const int want = 3 + static_cast<int>(rng() % 10);
+    int last_acked = 0, acks = 0;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (acks < want && std::chrono::steady_clock::now() < deadline) {
+      pollfd p{fds[0], POLLIN, 0};
+      if (::poll(&p, 1, 100) <= 0) continue;
+      int ply = 0;
+      if (::read(fds[0], &ply, sizeof ply) != sizeof ply) break;
+      last_acked = ply;
+      ++acks;
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(rng() % 3000));
+    ::kill(pid, SIGKILL);
+    int status = 0;
+    REQUIRE(::waitpid(pid, &status, 0) == pid);
+    int ply = 0;
+    while (::read(fds[0], &ply, sizeof ply) == sizeof ply) last_acked = ply;
+    ::close(fds[0]);
+    REQUIRE_MESSAGE(WIFSIGNALED(status), "writer exited early with code " << WEXITSTATUS(status));
+    REQUIRE(acks >= want);
+
+    auto j = open_ok(t.path);
+    auto moves = j->moves("r1");
+    REQUIRE(moves.has_value());
+    const int stored = static_cast<int>(moves->size());
+    CHECK(stored % batch == 0);  // no half batch
+    CHECK(stored >= last_acked);
+    CHECK(stored <= last_acked + batch);
+    for (int i = 0; i < stored; ++i) {
+      REQUIRE_MESSAGE((*moves)[static_cast<std::size_t>(i)] == sample_move(i + 1), "ply " << i + 1);
+    }
+  }
+}
+
 TEST_CASE("journal: concurrent writers to different rooms all land, each room in order") {
   temp_dir t;
   auto j = open_ok(t.path);

@@ -197,3 +197,46 @@ TEST_CASE("journal: a file written by a newer schema is refused, not clobbered")
   CHECK(j.error().find("99") != std::string::npos);
   CHECK(query_one(t.path / "ringside.db", "SELECT max(version) FROM schema_version") == "99");
 }
+
+TEST_CASE("journal: a batch is one transaction: invisible until commit, then all there") {
+  temp_dir t;
+  auto j = open_ok(t.path);
+  REQUIRE(j->save_room(sample_room("r1", 1)).has_value());
+  REQUIRE(j->append_move("r1", sample_move(1)).has_value());
+
+  REQUIRE(j->begin_batch().has_value());
+  CHECK(j->in_batch());
+  CHECK_FALSE(j->begin_batch().has_value());  // no nesting
+  REQUIRE(j->save_room(sample_room("r2", 2)).has_value());
+  for (int ply = 2; ply <= 4; ++ply) REQUIRE(j->append_move("r1", sample_move(ply)).has_value());
+  // A refused write inside the batch leaves the batch and its other writes intact.
+  CHECK_FALSE(j->append_move("r1", sample_move(3)).has_value());
+  CHECK(j->in_batch());
+  // Another connection sees nothing of the batch before commit (WAL snapshot isolation).
+  CHECK(query_one(t.path / "ringside.db", "SELECT count(*) FROM moves") == "1");
+  CHECK(query_one(t.path / "ringside.db", "SELECT count(*) FROM rooms") == "1");
+  REQUIRE(j->commit_batch().has_value());
+  CHECK_FALSE(j->in_batch());
+  CHECK(query_one(t.path / "ringside.db", "SELECT count(*) FROM moves") == "4");
+  CHECK(query_one(t.path / "ringside.db", "SELECT count(*) FROM rooms") == "2");
+  CHECK_FALSE(j->commit_batch().has_value());  // nothing open
+
+  // And after reopening, in order.
+  j.reset();
+  auto again = open_ok(t.path);
+  std::vector<move_row> want;
+  for (int ply = 1; ply <= 4; ++ply) want.push_back(sample_move(ply));
+  CHECK(*again->moves("r1") == want);
+}
+
+TEST_CASE("journal: a batch left open when the journal closes is not kept") {
+  temp_dir t;
+  {
+    auto j = open_ok(t.path);
+    REQUIRE(j->save_room(sample_room("r1", 1)).has_value());
+    REQUIRE(j->begin_batch().has_value());
+    REQUIRE(j->append_move("r1", sample_move(1)).has_value());
+  }
+  auto j = open_ok(t.path);
+  CHECK(j->moves("r1")->empty());
+}
