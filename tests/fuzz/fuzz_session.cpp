@@ -9,6 +9,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -41,6 +43,7 @@ struct observer {
 };
 
 std::string newest_room;  // the last room id any connection was told about in `joined`
+bool trace = false;       // FUZZ_TRACE=1: print every frame in and out, to read a reproducer
 
 bool known_code(const std::string& c) {
   for (const char* k : {"hello_first", "bad_request", "unknown_type", "no_such_room", "room_full",
@@ -53,6 +56,7 @@ bool known_code(const std::string& c) {
 
 // Checks one outgoing frame against the protocol and updates what the connection holds.
 void observe(observer& o, const std::string& frame) {
+  if (trace) std::fprintf(stderr, "  <- %s\n", frame.c_str());
   const json m = json::parse(frame, nullptr, false);
   FUZZ_CHECK(!m.is_discarded() && m.is_object(), "every frame is a JSON object");
   FUZZ_CHECK(m.contains("type") && m["type"].is_string(), "every frame has a string type");
@@ -137,6 +141,7 @@ void settle(net::io_context& ioc) {
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   spdlog::set_level(spdlog::level::off);
+  trace = std::getenv("FUZZ_TRACE") != nullptr;
   return 0;
 }
 
@@ -165,7 +170,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     rest = nl == std::string_view::npos ? std::string_view{} : rest.substr(nl + 1);
     if (line.empty()) continue;
     const int who = line[0] & 1;
-    peers[who]->receive(substitute(line.substr(1), seen[who]));
+    auto text = substitute(line.substr(1), seen[who]);
+    if (trace) std::fprintf(stderr, "%d -> %s\n", who, text.c_str());
+    peers[who]->receive(std::move(text));
     drain();
   }
 
