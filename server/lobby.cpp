@@ -1,6 +1,8 @@
 #include "server/lobby.hpp"
 
+#include <malloc.h>
 #include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <boost/asio/post.hpp>
 #include <chrono>
@@ -30,7 +32,8 @@ lobby::lobby(net::io_context& ioc, metrics& m, journal_writer* journal, double a
       metrics_(m),
       journal_(journal),
       abandon_after_s_(abandon_after_s),
-      strand_(net::make_strand(ioc)) {}
+      strand_(net::make_strand(ioc)),
+      trim_timer_(strand_) {}
 
 void lobby::restore(std::vector<room_with_moves> saved) {
   std::size_t restored = 0;
@@ -255,11 +258,21 @@ void lobby::forget(std::string id, std::vector<std::string> players) {
         if (it->second.empty()) seats_.erase(it);
       }
     }
+    // glibc keeps freed heap pages mapped; a few seconds after games leave memory, give
+    // them back, so the process's RSS follows the games it holds (the soak test checks).
+    if (trim_armed_) return;
+    trim_armed_ = true;
+    trim_timer_.expires_after(std::chrono::seconds(5));
+    trim_timer_.async_wait([this](boost::system::error_code ec) {
+      trim_armed_ = false;
+      if (!ec) malloc_trim(0);
+    });
   });
 }
 
 void lobby::shutdown() {
   net::post(strand_, [this] {
+    trim_timer_.cancel();
     for (const auto& [id, e] : rooms_) {
       if (e.r) e.r->shutdown();
     }

@@ -4,6 +4,7 @@
 // own strand for anything it owns.
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <functional>
 #include <map>
@@ -87,6 +88,8 @@ class lobby {
   journal_writer* journal_;
   double abandon_after_s_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  boost::asio::steady_timer trim_timer_;
+  bool trim_armed_ = false;
   std::unordered_map<std::string, identity_ptr> by_token_;
   std::unordered_map<std::string, entry> rooms_;
   std::unordered_map<std::string, std::set<std::string>> seats_;  // player -> room ids

@@ -446,6 +446,7 @@ void room::arm_flag_timer() {
     self->run_or_defer([self] {
       self->on_flag();
       self->commit();
+      self->maybe_retire();
     });
   });
 }
@@ -569,6 +570,7 @@ void room::on_abandon(int seat, std::uint64_t generation) {
   spdlog::info("room {} seat {} abandoned the game", settings_.id, seat);
   finish(both ? 0 : other(seat), "abandoned");
   commit();
+  maybe_retire();
 }
 
 void room::maybe_retire() {

@@ -204,7 +204,7 @@ async function main() {
   const until = t0 + seconds * 1000;
   await Promise.all([...Array(pairs).keys()].map(async (i) => { await sleep(random() * 3000); return pair(i, until); }));
   clearInterval(sampler);
-  await sleep(7000);  // abandonment grace (5 s) and closes settle
+  await sleep(12000);  // abandonment grace (5 s), then the server trims its heap (5 s later)
   const end = sample();
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -163,7 +163,7 @@ TEST_CASE("clocks keep their remaining time across a restart") {
   CHECK(after > left - 5000);
 }
 
-TEST_CASE("a player gone longer than --abandon-after loses; coming back restarts the grace") {
+TEST_CASE("a player gone longer than --abandon-after loses, and coming back restarts the grace") {
   std::vector<std::string> flags = fast;
   flags.insert(flags.end(), {"--abandon-after", "2"});
   temp_dir dir;
