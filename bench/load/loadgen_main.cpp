@@ -61,6 +61,14 @@ int main(int argc, char** argv) {
     return read_rss_kib(mem.pid).value_or(0);
   };
   mem.start_kib = mem.peak_kib = rss();
+  const auto server_cpu = [&]() { return mem.pid ? read_cpu_seconds(mem.pid).value_or(0) : 0.0; };
+  const auto own_cpu = [] {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+  };
+  const double server_cpu_start = server_cpu();
 
   const auto t0 = clock_type::now();
   const auto measure_from = t0 + std::chrono::duration_cast<clock_type::duration>(
@@ -101,10 +109,12 @@ int main(int argc, char** argv) {
     last_echoes = echoes;
   }
   mem.end_kib = rss();
+  mem.cpu_s = server_cpu() - server_cpu_start;
   mem.peak_kib = std::max(mem.peak_kib, mem.end_kib);
   for (auto& s : shards) w.held_end += s->stats().held.load();
   for (auto& s : shards) s->stop();
   const auto t_stop = clock_type::now();
+  mem.loadgen_cpu_s = own_cpu();
   w.seconds = seconds_between(t0, t_stop);
   w.measured_seconds = seconds_between(std::max(measure_from, t0), t_stop);
 

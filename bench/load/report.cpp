@@ -79,6 +79,12 @@ json make_report(const options& o, const std::vector<const run_stats*>& shards, 
           ? static_cast<double>(mem.peak_kib - mem.start_kib) / static_cast<double>(w.held_max)
           : 0.0;
   r["server_rss"] = m;
+  // CPU per operation does not depend on how busy the shared machine was, unlike latency.
+  const double ops = static_cast<double>(all.moves_acked.load() + all.echoes.load());
+  r["cpu"] = {{"server_s", mem.cpu_s},
+              {"loadgen_s", mem.loadgen_cpu_s},
+              {"server_us_per_op", ops > 0 ? mem.cpu_s * 1e6 / ops : 0.0},
+              {"loadgen_us_per_op", ops > 0 ? mem.loadgen_cpu_s * 1e6 / ops : 0.0}};
   return r;
 }
 
@@ -117,6 +123,9 @@ std::string render_table(const json& r) {
         m["pid"].get<int>(), m["start_kib"].get<long>(), m["peak_kib"].get<long>(),
         m["end_kib"].get<long>(), m["per_connection_kib"].get<double>());
   }
+  add("cpu              server %.2f s (%.0f us per move/echo)  loadgen %.2f s (%.0f us)\n",
+      r["cpu"]["server_s"].get<double>(), r["cpu"]["server_us_per_op"].get<double>(),
+      r["cpu"]["loadgen_s"].get<double>(), r["cpu"]["loadgen_us_per_op"].get<double>());
   out += "errors          ";
   if (r["errors"].empty()) out += " none";
   for (const auto& [code, n] : r["errors"].items()) out += " " + code + "=" + n.dump();

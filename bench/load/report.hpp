@@ -14,6 +14,8 @@ namespace ringside::load {
 struct server_memory {
   long start_kib = 0, peak_kib = 0, end_kib = 0;  // 0 when the server was not found
   int pid = 0;
+  double cpu_s = 0;          // server CPU time (user + system) used during the run
+  double loadgen_cpu_s = 0;  // the load generator's own CPU time
 };
 
 struct run_window {

@@ -1,5 +1,7 @@
 #include "server_probe.hpp"
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -57,6 +59,23 @@ std::optional<long> read_rss_kib(int pid) {
     if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
   }
   return std::nullopt;
+}
+
+std::optional<double> read_cpu_seconds(int pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string all;
+  if (!std::getline(in, all)) return std::nullopt;
+  // The command name may hold spaces; fields are counted from after its closing parenthesis.
+  const auto close = all.rfind(')');
+  if (close == std::string::npos) return std::nullopt;
+  std::istringstream f(all.substr(close + 2));
+  std::string field;
+  unsigned long long utime = 0, stime = 0;
+  for (int i = 3; i <= 15 && f >> field; ++i) {
+    if (i == 14) utime = std::stoull(field);
+    if (i == 15) stime = std::stoull(field);
+  }
+  return static_cast<double>(utime + stime) / static_cast<double>(::sysconf(_SC_CLK_TCK));
 }
 
 }  // namespace ringside::load

@@ -14,4 +14,8 @@ std::optional<int> find_listening_pid(std::uint16_t port);
 // VmRSS of `pid` in KiB; nothing once the process is gone.
 std::optional<long> read_rss_kib(int pid);
 
+// User plus system CPU time `pid` has used, in seconds; nothing once the process is gone. On a
+// shared machine this, per move, is a figure that does not depend on what else runs.
+std::optional<double> read_cpu_seconds(int pid);
+
 }  // namespace ringside::load
