@@ -5,7 +5,8 @@
 // spectators come and go. The server's RSS and open file descriptors are sampled from /proc
 // at baseline (after a warm-up), at the peak and at the end (all clients gone, a short
 // settle); the run passes when both are back near baseline.
-// Usage: node bench/soak/soak.js --server-bin PATH [--pairs 200] [--seconds 180] [--seed 1]
+// Usage: node bench/soak/soak.js --server-bin PATH [--pairs 200] [--seconds 180] [--rounds 1]
+//        [--seed 1]
 'use strict';
 const path = require('path');
 module.paths.push(path.join(__dirname, '..', '..', 'tests', 'external', 'node_modules'));
@@ -26,6 +27,7 @@ if (!serverBin) {
 }
 const pairs = Number(opt('--pairs', 200));
 const seconds = Number(opt('--seconds', 180));
+const roundCount = Number(opt('--rounds', 1));
 let seed = Number(opt('--seed', 1));
 function random() {
   seed = (seed + 0x6d2b79f5) | 0;
@@ -201,15 +203,20 @@ async function main() {
     peak = { rss_kib: Math.max(peak.rss_kib, s.rss_kib), fds: Math.max(peak.fds, s.fds) };
   }, 500);
   const t0 = Date.now();
-  const until = t0 + seconds * 1000;
-  await Promise.all([...Array(pairs).keys()].map(async (i) => { await sleep(random() * 3000); return pair(i, until); }));
+  // Each round is the same load again; a leak grows round after round, a cache plateaus.
+  const rounds = [];
+  for (let r = 0; r < roundCount; ++r) {
+    const until = Date.now() + seconds * 1000;
+    await Promise.all([...Array(pairs).keys()].map(async (i) => { await sleep(random() * 3000); return pair(i, until); }));
+    await sleep(12000);  // abandonment grace (5 s), then the server trims its heap (5 s later)
+    rounds.push(sample());
+  }
   clearInterval(sampler);
-  await sleep(12000);  // abandonment grace (5 s), then the server trims its heap (5 s later)
-  const end = sample();
+  const end = rounds[rounds.length - 1];
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });
   const report = { pairs, connections: pairs * 2, seconds: Math.round((Date.now() - t0) / 1000),
-                   baseline, peak, end, counts };
+                   rounds: roundCount, baseline, peak, end_of_each_round: rounds, counts };
   console.log(JSON.stringify(report, null, 1));
   const fdsOk = end.fds <= baseline.fds + 4;
   const rssOk = end.rss_kib <= baseline.rss_kib + Math.max(8192, 0.25 * (peak.rss_kib - baseline.rss_kib));
