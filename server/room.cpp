@@ -309,6 +309,8 @@ void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int se
                        true);
         }
         self->run_deferred();
+        // Everyone may have left while the game's last move was being written.
+        self->maybe_retire();
       });
 }
 
