@@ -39,9 +39,11 @@ void ws_connection::on_handshake(beast::error_code ec) {
   ws_.set_option(t);
   ws_.text(true);
   open_ = true;
+  // Start the write for anything queued before the handshake first: sends made from on_open
+  // then queue behind it, so only one async_write is ever in flight (Beast asserts that).
+  if (!queue_.empty()) do_write();
   if (cb_.on_open) cb_.on_open();
   do_read();
-  if (!queue_.empty()) do_write();
 }
 
 void ws_connection::do_read() {
