@@ -172,6 +172,8 @@ std::string room::zen_text() const {
   tags.date = settings_.created.substr(0, 10);
   if (seats_[0]) tags.player1 = seats_[0]->name;
   if (seats_[1]) tags.player2 = seats_[1]->name;
+  if (result_)
+    tags.result = result_->winner == 1 ? "1-0" : result_->winner == 2 ? "0-1" : "1/2-1/2";
   return zertz::write_zen_record(game_, tags);
 }
 

@@ -123,6 +123,9 @@ bool is_supported_board(int rings);
 // parse_zen_record reads back to the same game.
 struct zen_tags {
   std::string event, date, player1, player2;
+  // "1-0", "0-1" or "1/2-1/2" for a game ended outside the rules (resignation, agreement,
+  // time, abandonment); used only while the rules have not decided the game.
+  std::string result;
 };
 std::string write_zen_record(const game& g, const zen_tags& tags);
 struct zen_record {

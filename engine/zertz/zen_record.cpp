@@ -100,7 +100,8 @@ std::string write_zen_record(const game& g, const zen_tags& tags) {
     s += escape(value);
     s += "\"]\n";
   };
-  const std::string result = result_text(g.result());
+  const bool decided_outside = !g.result() && is_result(tags.result) && tags.result != "*";
+  const std::string result = decided_outside ? tags.result : result_text(g.result());
   tag("Event", tags.event);
   tag("Date", tags.date);
   tag("Player1", tags.player1);

@@ -164,6 +164,25 @@ TEST_CASE("game: a ZEN record reads back into the same game") {
   CHECK(again->result() == g.result());
 }
 
+TEST_CASE("game: a record carries a result decided outside the rules, never over the rules") {
+  game g = build_game(locked_61());
+  REQUIRE_FALSE(g.result().has_value());
+  zen_tags resigned;
+  resigned.result = "0-1";  // player 1 resigned
+  const std::string text = write_zen_record(g, resigned);
+  CHECK(text.find("[Result \"0-1\"]") != std::string::npos);
+  auto rec = parse_zen_record(text);
+  REQUIRE_MESSAGE(rec.has_value(), (rec ? "" : rec.error()));
+  CHECK(rec->result == "0-1");
+  auto again = replay(*rec);
+  REQUIRE_MESSAGE(again.has_value(), (again ? "" : again.error()));
+  CHECK_FALSE(again->result().has_value());  // the rules still have not decided it
+
+  zen_tags nonsense;
+  nonsense.result = "2-0";  // not a result: ignored
+  CHECK(write_zen_record(g, nonsense).find("[Result \"*\"]") != std::string::npos);
+}
+
 TEST_CASE("game: records with passes, player 2 first, and bad records") {
   setup s = locked_61();
   s.to_move = 2;

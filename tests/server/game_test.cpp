@@ -99,6 +99,10 @@ TEST_CASE("resignation ends the game for the other player, in one version") {
   CHECK(t.seat(1).state.at("status") == "finished");
   CHECK(t.seat(1).state.at("result") == json{{"winner", 1}, {"reason", "resignation"}});
   CHECK(t.sync(2).at("state") == t.seat(2).state);
+  // The record says who won, though the rules did not decide it.
+  const auto [status, record] = http_get(srv.port(), "/api/rooms/" + t.room() + "/record");
+  CHECK(status == 200);
+  CHECK(record.find("[Result \"1-0\"]") != std::string::npos);
 }
 
 TEST_CASE("a draw offered by one player and agreed by the other") {
