@@ -33,6 +33,8 @@ enum class error_code : std::uint8_t {
   game_over,
   rate_limited,
   bad_token,
+  // The server failed (its journal could not record a move); nothing changed, try again.
+  internal_error,
 };
 
 // The wire name of `c`, e.g. "stale_version".

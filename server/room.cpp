@@ -305,7 +305,7 @@ void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int se
           // Nothing changed: the room still holds the game before the move.
           spdlog::error("room {} move {} not recorded, so not played: {}", self->settings_.id, text,
                         st.error());
-          self->reject(*p, re, error_code::bad_request,
+          self->reject(*p, re, error_code::internal_error,
                        "the server could not record your move, so it was not played; "
                        "try again later",
                        true);

@@ -48,7 +48,7 @@ bool trace = false;       // FUZZ_TRACE=1: print every frame in and out, to read
 bool known_code(const std::string& c) {
   for (const char* k : {"hello_first", "bad_request", "unknown_type", "no_such_room", "room_full",
                         "not_a_player", "not_your_turn", "illegal_move", "stale_version",
-                        "game_over", "rate_limited", "bad_token"}) {
+                        "game_over", "rate_limited", "bad_token", "internal_error"}) {
     if (c == k) return true;
   }
   return false;
