@@ -188,8 +188,33 @@ journal_status journal::prepare_all() {
 
 journal_status journal::run_write(journal_statement& s, std::string_view what) {
   scoped_reset reset(s);
-  if (s.step() != SQLITE_DONE) return db_failure(what);
+  last_rc_ = s.step();
+  if (last_rc_ != SQLITE_DONE) return db_failure(what);
   return ok();
+}
+
+journal_status journal::write_one(journal_statement& s, std::string_view what) {
+  const bool own_transaction = sqlite3_get_autocommit(db_) != 0;
+  auto r = run_write(s, what);
+  const int primary = last_rc_ & 0xff;
+  // A failed constraint wrote nothing; only a failed disk can leave a commit in the WAL.
+  if (!r && own_transaction && (primary == SQLITE_IOERR || primary == SQLITE_FULL)) {
+    undo_failed_commit();
+  }
+  return r;
+}
+
+void journal::undo_failed_commit() {
+  if (sqlite3_get_autocommit(db_) == 0) run_write(st_->rollback, "rollback after a failed commit");
+  // A failed fsync does not take back what write() already put in the page cache: the WAL
+  // may hold the failed commit's frames, complete and checksummed, and a restart would
+  // replay writes we reported as failed (a refused move would be in the game). The next
+  // commit goes to the same place in the WAL and breaks that checksum chain, so recovery
+  // stops before those frames; make one at once. If the disk fails it too, the frames were
+  // most likely never written either.
+  const std::string mark = "INSERT OR REPLACE INTO journal_meta VALUES('last_failed_commit_ms', '" +
+                           std::to_string(now_ms()) + "')";
+  sqlite3_exec(db_, mark.c_str(), nullptr, nullptr, nullptr);
 }
 
 journal_status journal::save_identity(std::string_view player_id, std::string_view name,
@@ -202,7 +227,7 @@ journal_status journal::save_identity(std::string_view player_id, std::string_vi
   s.bind(1, player_id);
   s.bind(2, name);
   s.bind(3, token_hash);
-  return run_write(s, "save_identity " + std::string(player_id));
+  return write_one(s, "save_identity " + std::string(player_id));
 }
 
 expected<std::optional<identity_row>> journal::find_identity(std::string_view token_hash) {
@@ -238,7 +263,7 @@ journal_status journal::save_room(const room_row& room) {
   }
   s.bind(12, room.created_ms);
   s.bind(13, std::string_view(room.status));
-  return run_write(s, "save_room " + room.id);
+  return write_one(s, "save_room " + room.id);
 }
 
 // Explains why an UPDATE ... WHERE status <> 'finished' touched no row.
@@ -267,7 +292,7 @@ journal_status journal::update_seats(std::string_view room_id,
     s.bind(3 + 2 * i, seat ? std::optional<std::string>(seat->name) : std::nullopt);
   }
   s.bind(6, status);
-  if (auto r = run_write(s, "update_seats"); !r) return r;
+  if (auto r = write_one(s, "update_seats"); !r) return r;
   if (sqlite3_changes(db_) == 0)
     return missing_or_finished(st_->room_state, room_id, "update_seats");
   return ok();
@@ -282,7 +307,7 @@ journal_status journal::finish_room(std::string_view room_id, const room_result&
   s.bind(3, std::string_view(result.reason));
   s.bind(4, final_zip);
   s.bind(5, record);
-  if (auto r = run_write(s, "finish_room"); !r) return r;
+  if (auto r = write_one(s, "finish_room"); !r) return r;
   if (sqlite3_changes(db_) == 0)
     return missing_or_finished(st_->room_state, room_id, "finish_room");
   return ok();
@@ -319,14 +344,16 @@ journal_status journal::append_move(std::string_view room_id, const move_row& mo
     s.bind(4, move.clock_ms[0]);
     s.bind(5, move.clock_ms[1]);
     s.bind(6, move.received_ms);
-    if (auto r = run_write(s, what); !r) return r;
-    return own_transaction ? run_write(st_->commit, what + ": commit") : ok();
+    return run_write(s, what);
   };
   auto r = attempt();
-  if (!r && own_transaction) {
-    // After a failed COMMIT the transaction may still be open; ROLLBACK closes it either way.
+  if (!own_transaction) return r;
+  if (!r) {
     if (sqlite3_get_autocommit(db_) == 0) run_write(st_->rollback, what + ": rollback");
+    return r;
   }
+  r = run_write(st_->commit, what + ": commit");
+  if (!r) undo_failed_commit();
   return r;
 }
 
@@ -343,7 +370,7 @@ journal_status journal::commit_batch() {
                 std::string(sqlite3_errmsg(db_)));
   }
   auto r = run_write(st_->commit, "commit_batch");
-  if (!r && sqlite3_get_autocommit(db_) == 0) run_write(st_->rollback, "commit_batch: rollback");
+  if (!r) undo_failed_commit();
   return r;
 }
 

@@ -121,7 +121,7 @@ class journal {
   // another thread would see the batch before it is durable.
   journal_status begin_batch();
   // Commits the batch (durable when it returns success); on failure rolls it back, so none
-  // of the batch's writes stay.
+  // of the batch's writes stay, not even after a restart (see undo_failed_commit).
   journal_status commit_batch();
   // True while a batch is open; false after SQLite rolled one back on its own (I/O error,
   // disk full), which makes every later write of that batch unsafe to report as durable.
@@ -141,6 +141,11 @@ class journal {
   journal_status prepare_all();
   journal_status exec(const char* sql);
   journal_status run_write(journal_statement& s, std::string_view what);
+  // run_write for a write that is its own transaction outside a batch.
+  journal_status write_one(journal_statement& s, std::string_view what);
+  // After a COMMIT failed: rolls back what is still open and keeps the failed commit's
+  // frames, which may be in the WAL file, from being replayed by a restart.
+  void undo_failed_commit();
   zertz::failure db_failure(std::string_view what) const;
   room_row read_room(const journal_statement& s) const;
   zertz::expected<std::vector<move_row>> read_moves(std::string_view room_id);
@@ -148,6 +153,7 @@ class journal {
   std::mutex mutex_;
   sqlite3* db_ = nullptr;
   std::unique_ptr<statements> st_;
+  int last_rc_ = 0;  // what run_write's last step returned
 };
 
 }  // namespace ringside::server

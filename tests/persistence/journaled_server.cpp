@@ -14,11 +14,20 @@
 
 namespace ringside::test {
 
-journaled_server::journaled_server(std::string dir, std::vector<std::string> extra) {
+journaled_server::journaled_server(std::string dir, std::vector<std::string> extra,
+                                   std::vector<std::string> env) {
   std::vector<std::string> args{
       RINGSIDE_SERVER_PATH, "--host", "127.0.0.1", "--port", "0", "--threads", "2",
       "--log-level",        "warn",   "--data",    dir};
   args.insert(args.end(), extra.begin(), extra.end());
+  // Built before fork: the child only execs.
+  for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
+  std::vector<char*> envp;
+  for (auto& e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
   int out[2];
   if (pipe(out) != 0) throw std::runtime_error("pipe failed");
   pid_ = fork();
@@ -27,10 +36,7 @@ journaled_server::journaled_server(std::string dir, std::vector<std::string> ext
     dup2(out[1], STDOUT_FILENO);
     close(out[0]);
     close(out[1]);
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
+    execve(argv[0], argv.data(), envp.data());
     _exit(127);
   }
   close(out[1]);
@@ -56,6 +62,14 @@ journaled_server::journaled_server(std::string dir, std::vector<std::string> ext
 
 journaled_server::~journaled_server() {
   kill9();
+}
+
+bool journaled_server::running() {
+  if (pid_ <= 0) return false;
+  int status = 0;
+  if (waitpid(pid_, &status, WNOHANG) == 0) return true;
+  pid_ = -1;
+  return false;
 }
 
 void journaled_server::kill9() {

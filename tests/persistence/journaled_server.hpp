@@ -12,9 +12,11 @@ namespace ringside::test {
 
 class journaled_server {
  public:
-  // Starts the server on 127.0.0.1, a free port, --data `dir`, plus `extra`; waits (up to
-  // 20 s) for `listening on`. Throws std::runtime_error when it does not come.
-  journaled_server(std::string dir, std::vector<std::string> extra = {});
+  // Starts the server on 127.0.0.1, a free port, --data `dir`, plus `extra`, with `env`
+  // ("NAME=value") added to this process's environment; waits (up to 20 s) for
+  // `listening on`. Throws std::runtime_error when it does not come.
+  journaled_server(std::string dir, std::vector<std::string> extra = {},
+                   std::vector<std::string> env = {});
   ~journaled_server();
   journaled_server(const journaled_server&) = delete;
   journaled_server& operator=(const journaled_server&) = delete;
@@ -22,6 +24,8 @@ class journaled_server {
   std::uint16_t port() const { return port_; }
   // SIGKILL, then waits for the exit: the crash every persistence test is about.
   void kill9();
+  // True while the process has not exited (it did not crash).
+  bool running();
 
  private:
   pid_t pid_ = -1;
