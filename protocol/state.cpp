@@ -20,8 +20,6 @@ json marble_counts_json(const zertz::marble_counts& c) {
   return json{{"W", c.n[0]}, {"G", c.n[1]}, {"B", c.n[2]}};
 }
 
-namespace {
-
 json player_json(const std::optional<player_view>& p) {
   if (!p) return nullptr;
   json j{{"name", p->name}, {"online", p->online}};
@@ -46,12 +44,14 @@ json result_json(const std::optional<result_view>& r) {
   return j;
 }
 
-}  // namespace
+std::string occupant_text(const std::optional<zertz::marble>& m) {
+  return m ? std::string(1, zertz::to_char(*m)) : std::string();
+}
 
 json build_state(const room_view& view, const zertz::game& g) {
   json rings = json::object();
   for (const auto& r : g.rings()) {
-    rings[r.cell] = r.occupant ? std::string(1, zertz::to_char(*r.occupant)) : std::string();
+    rings[r.cell] = occupant_text(r.occupant);
   }
   json state{
       {"room", view.room},

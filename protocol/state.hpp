@@ -21,6 +21,7 @@ struct player_view {
   std::string name;
   bool online = false;
   std::optional<std::int64_t> clock_ms;  // empty when the room has no clock
+  friend bool operator==(const player_view&, const player_view&) = default;
 };
 
 // How a game ended, when it did not end by the rules alone (or when it did: then taken from
@@ -28,6 +29,7 @@ struct player_view {
 struct result_view {
   int winner = 0;
   std::string reason;  // win_condition | board_full | repetition | no_moves | resignation | ...
+  friend bool operator==(const result_view&, const result_view&) = default;
 };
 
 struct room_view {
@@ -46,5 +48,13 @@ nlohmann::json build_state(const room_view& view, const zertz::game& g);
 
 // {"W":n,"G":n,"B":n}
 nlohmann::json marble_counts_json(const zertz::marble_counts& c);
+
+// The parts of the document, as build_state writes them (state_document reuses them, so the
+// two cannot drift apart). Each gives null for an empty optional.
+nlohmann::json player_json(const std::optional<player_view>& p);
+nlohmann::json last_move_json(const std::optional<zertz::move_report>& m);
+nlohmann::json result_json(const std::optional<result_view>& r);
+// A ring's occupant: "W", "G", "B", or "" when vacant.
+std::string occupant_text(const std::optional<zertz::marble>& m);
 
 }  // namespace ringside::protocol

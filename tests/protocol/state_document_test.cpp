@@ -1,0 +1,200 @@
+// state_document against the reference build_state: after every step of seeded random games on
+// every board, with the room's own facts changing too, the document equals build_state and the
+// ops it returned turn the previous document into it.
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <random>
+#include <set>
+#include <string>
+
+#include "protocol/state.hpp"
+#include "protocol/state_document.hpp"
+
+namespace ringside::protocol {
+
+using nlohmann::json;
+
+namespace {
+
+// Every op must be one a client's RFC 6902 applier takes: a known op, a path that parses as a
+// JSON Pointer and exists where it must, arrays grown only with "-".
+void check_ops_valid(const json& before, const json& ops) {
+  REQUIRE(ops.is_array());
+  json doc = before;
+  for (const auto& op : ops) {
+    REQUIRE(op.is_object());
+    const std::string kind = op.at("op").get<std::string>();
+    CHECK((kind == "add" || kind == "remove" || kind == "replace"));
+    const std::string path = op.at("path").get<std::string>();
+    REQUIRE(!path.empty());
+    CHECK(path.front() == '/');
+    const json::json_pointer ptr(path);  // throws on a bad escape
+    if (kind == "add") {
+      // Only arrays grow here, and only by appending.
+      CHECK(path.ends_with("/-"));
+      CHECK(doc.at(ptr.parent_pointer()).is_array());
+      CHECK(op.contains("value"));
+    } else {
+      CHECK(doc.contains(ptr));
+      CHECK(op.contains("value") == (kind == "replace"));
+    }
+    doc = doc.patch(json::array({op}));  // in order, as a client applies them
+  }
+}
+
+// One step: the document follows, and agrees with the reference in every way that matters.
+void step(state_document& doc, const room_view& v, const zertz::game& g) {
+  const json before = doc.json();
+  const json ops = doc.update(v, g);
+  const json reference = build_state(v, g);
+  CHECK(doc.json() == reference);
+  CHECK(before.patch(ops) == reference);
+  // The room makes a new version only when ops are not empty: exactly when something changed.
+  CHECK(ops.empty() == (before == reference));
+  check_ops_valid(before, ops);
+}
+
+// Random changes to what the room adds to the document.
+void shake_view(room_view& v, std::mt19937& rng) {
+  std::uniform_int_distribution<int> pick(0, 9);
+  switch (pick(rng)) {
+    case 0:
+      v.players[0] = player_view{"alice", (rng() & 1U) != 0, std::int64_t{300000}};
+      break;
+    case 1:
+      if (v.players[1]) {
+        v.players[1]->online = !v.players[1]->online;
+      } else {
+        v.players[1] = player_view{"bob/~x", true, std::nullopt};
+      }
+      break;
+    case 2:
+      for (auto& p : v.players) {
+        if (p && p->clock_ms) *p->clock_ms -= static_cast<std::int64_t>(rng() % 5000);
+      }
+      break;
+    case 3:
+      v.spectators = static_cast<int>(rng() % 4);
+      break;
+    case 4:
+      v.draw_offer =
+          v.draw_offer ? std::nullopt : std::optional<int>(1 + static_cast<int>(rng() % 2));
+      break;
+    case 5:
+      v.players[rng() % 2].reset();
+      break;
+    case 6:
+      if (v.players[0]) v.players[0]->clock_ms.reset();
+      break;
+    default:
+      break;  // most moves change nothing else
+  }
+}
+
+}  // namespace
+
+TEST_CASE("state_document follows build_state through random games on every board") {
+  const std::pair<zertz::variant, int> boards[] = {
+      {zertz::variant::standard, 37}, {zertz::variant::blitz, 37},
+      {zertz::variant::standard, 40}, {zertz::variant::standard, 43},
+      {zertz::variant::standard, 44}, {zertz::variant::tournament, 48},
+      {zertz::variant::standard, 61}};
+  int moves = 0;
+  int games_ended = 0;
+  for (const auto& [rules, rings] : boards) {
+    for (std::uint32_t seed = 1; seed <= 4; ++seed) {
+      CAPTURE(rings);
+      CAPTURE(seed);
+      std::mt19937 rng(seed * 7919U + static_cast<std::uint32_t>(rings));
+      auto started = zertz::game::start(rules, rings);
+      REQUIRE(started);
+      zertz::game g = *started;
+      room_view v;
+      v.room = "room-";  // appended, not "r" + s: GCC 12 warns -Wrestrict on that falsely
+      v.room += std::to_string(seed);
+      v.players[0] = player_view{"alice", true, std::int64_t{300000}};
+      state_document doc(v, g);
+      CHECK(doc.json() == build_state(v, g));
+      v.status = room_status::playing;
+      step(doc, v, g);
+      for (int ply = 0; ply < 400 && !g.result(); ++ply) {
+        const auto legal = g.legal_moves();
+        REQUIRE(!legal.empty());
+        const auto report = g.play(legal[rng() % legal.size()]);
+        REQUIRE(report);
+        v.last_move = *report;
+        shake_view(v, rng);
+        step(doc, v, g);
+        ++moves;
+        // Nothing changed since: no ops, no version.
+        if (ply % 17 == 0) CHECK(doc.update(v, g).empty());
+      }
+      if (const auto r = g.result()) {
+        ++games_ended;
+        v.status = room_status::finished;
+        v.result = result_view{r->winner, std::string(zertz::to_string(r->reason))};
+      } else {
+        v.status = room_status::finished;
+        v.result = result_view{0, "agreement"};
+      }
+      step(doc, v, g);
+      v.result = result_view{2, "resignation"};
+      step(doc, v, g);
+    }
+  }
+  // The games really were played, and most reached the end the rules give.
+  CHECK(moves > 7 * 4 * 10);
+  CHECK(games_ended > 0);
+}
+
+TEST_CASE("a different game in the room replaces rings and history wholesale") {
+  auto a = *zertz::game::start(zertz::variant::standard);
+  REQUIRE(a.play("Wd4-a1"));
+  REQUIRE(a.play("Gc3-g1"));
+  room_view v;
+  v.room = "x";
+  state_document doc(v, a);
+  // A fresh board has every ring back: rings reappear, history shrinks.
+  const auto b = *zertz::game::start(zertz::variant::standard);
+  step(doc, v, b);
+  // And from one position to an unrelated one of another board size.
+  const auto c = *zertz::game::start(zertz::variant::tournament, 48);
+  step(doc, v, c);
+  // reset() takes any game without ops.
+  doc.reset(v, a);
+  CHECK(doc.json() == build_state(v, a));
+}
+
+TEST_CASE("a placement's ops: the cell, the removed ring, pool, turn, and one history append") {
+  const auto g0 = *zertz::game::start(zertz::variant::standard);
+  room_view v;
+  v.room = "k";
+  state_document doc(v, g0);
+  auto g = g0;
+  const auto report = g.play("Wd4-a1");
+  REQUIRE(report);
+  v.last_move = *report;
+  const json ops = doc.update(v, g);
+  std::set<std::string> paths;
+  for (const auto& op : ops) paths.insert(op.at("path").get<std::string>());
+  CHECK(paths.count("/rings/d4") == 1);
+  CHECK(paths.count("/rings/a1") == 1);
+  CHECK(paths.count("/pool/W") == 1);
+  CHECK(paths.count("/to_move") == 1);
+  CHECK(paths.count("/ply") == 1);
+  CHECK(paths.count("/history/-") == 1);
+  CHECK(paths.count("/last_move") == 1);
+  CHECK(paths.count("/zip") == 1);
+  // Nothing that did not change: no room, board, players, captured.
+  CHECK(paths.count("/room") == 0);
+  CHECK(paths.count("/board") == 0);
+  CHECK(paths.count("/pool/G") == 0);
+  for (const auto& op : ops) {
+    if (op.at("path") == "/rings/a1") CHECK(op.at("op") == "remove");
+    if (op.at("path") == "/history/-") CHECK(op.at("value") == "Wd4-a1");
+  }
+  CHECK(json::diff(doc.json(), build_state(v, g)).empty());
+}
+
+}  // namespace ringside::protocol
