@@ -47,6 +47,9 @@ std::string metrics::render() const {
   counter("ringside_bytes_out_total", "WebSocket payload bytes sent.", bytes_out.load());
   counter("ringside_slow_clients_dropped_total", "Connections closed for not reading.",
           slow_clients_dropped.load());
+  counter("ringside_catch_up_snapshots_total",
+          "Backlogs of a room's patches a lagging connection got as one snapshot instead.",
+          catch_ups.load());
   counter("ringside_rate_limited_total", "Messages refused by the rate limit.",
           rate_limited.load());
   counter("ringside_flooders_closed_total", "Connections closed for flooding.",

@@ -25,6 +25,7 @@ class metrics {
   std::atomic<std::uint64_t> messages_out{0};
   std::atomic<std::uint64_t> bytes_out{0};
   std::atomic<std::uint64_t> slow_clients_dropped{0};
+  std::atomic<std::uint64_t> catch_ups{0};  // backlogs of patches replaced by one snapshot
   std::atomic<std::uint64_t> rate_limited{0};
   std::atomic<std::uint64_t> flooders_closed{0};
 

@@ -17,8 +17,15 @@ struct options {
   std::size_t max_frame = 16 * 1024;          // bytes per incoming message
   std::size_t max_queue_messages = 256;       // outgoing queue bound, messages
   std::size_t max_queue_bytes = 1024 * 1024;  // outgoing queue bound, bytes
-  std::string data_dir = "data";              // where the journal (ringside.db) lives
-  double abandon_after_s = 120;               // an untimed game's player offline this long loses
+  // The kernel's send buffer per WebSocket (Linux doubles it). Small enough that a backlog
+  // waits in our queue, where a snapshot can replace it, rather than in the kernel.
+  int socket_send_buffer = 64 * 1024;
+  // A connection with this many patches of one room waiting gets one snapshot instead.
+  std::size_t catch_up_after = 16;
+  // A connection whose current write has not finished in this long does not read: dropped.
+  double write_stall_s = 10;
+  std::string data_dir = "data";  // where the journal (ringside.db) lives
+  double abandon_after_s = 120;   // an untimed game's player offline this long loses
 };
 
 }  // namespace ringside::server

@@ -18,6 +18,20 @@ class peer {
   // Queues one frame for sending; callable from any thread, never blocks. A peer whose
   // queue is over its bound closes itself instead of queueing.
   virtual void send(std::shared_ptr<const std::string> frame) = 0;
+  // Queues one `patch` frame of room `room_id`. A peer that has fallen behind on a room may
+  // drop its queued patches of that room and ask the room for one snapshot instead
+  // (room::resend_snapshot): a client on a gap adopts a snapshot, so nothing is lost but
+  // the backlog. Any thread.
+  virtual void send_patch(const std::string& room_id, std::shared_ptr<const std::string> frame) {
+    (void)room_id;
+    send(std::move(frame));
+  }
+  // The snapshot room::resend_snapshot sends in place of dropped patches; null when the peer
+  // is no longer in the room. Called from the room's strand, after every patch it replaces.
+  virtual void send_catch_up(const std::string& room_id, std::shared_ptr<const std::string> frame) {
+    (void)room_id;
+    if (frame) send(std::move(frame));
+  }
   // Stable for the life of the connection, unique in the process.
   virtual std::uint64_t peer_id() const = 0;
   // The room now sends this peer its patches; called from the room's strand.

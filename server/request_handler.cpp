@@ -117,6 +117,11 @@ void request_handler::to_room(protocol::client_message m, const std::string& roo
   });
 }
 
+std::shared_ptr<room> request_handler::room_by_id(const std::string& room_id) const {
+  const auto it = rooms_.find(room_id);
+  return it == rooms_.end() ? nullptr : it->second;
+}
+
 void request_handler::attached(const peer_ptr& self, std::shared_ptr<room> r) {
   if (closed_) return r->detach(self->peer_id());
   rooms_.emplace(r->id(), std::move(r));

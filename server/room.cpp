@@ -89,6 +89,7 @@ void room::restore(restored_state st) {
                  std::chrono::system_clock::now().time_since_epoch())
                  .count();
   state_ = protocol::build_state(view(), game_);
+  snapshot_frame_.reset();
   publish_summary();
   update_presence();
 }
@@ -157,6 +158,21 @@ void room::detach(std::uint64_t peer_id) {
     self->update_presence();
     self->maybe_retire();
   });
+}
+
+void room::resend_snapshot(peer_ptr p) {
+  net::post(strand_, [self = shared_from_this(), p = std::move(p)] {
+    const bool in_room = self->members_.count(p->peer_id()) != 0;
+    p->send_catch_up(self->settings_.id, in_room ? self->snapshot_frame() : nullptr);
+  });
+}
+
+std::shared_ptr<const std::string> room::snapshot_frame() {
+  if (!snapshot_frame_) {
+    snapshot_frame_ = std::make_shared<const std::string>(
+        protocol::encode_snapshot({}, settings_.id, version_, state_));
+  }
+  return snapshot_frame_;
 }
 
 void room::record(std::function<void(std::string)> fn) {
@@ -233,7 +249,7 @@ void room::do_move(const peer_ptr& pp, const identity_ptr& who, const protocol::
            "your move was chosen on version " + std::to_string(m.version) +
                " but the room is at version " + std::to_string(version_) + "; a snapshot follows",
            true);
-    send_text(p, protocol::encode_snapshot({}, settings_.id, version_, state_));
+    p.send(snapshot_frame());
     return;
   }
   if (refuse_unless_playing(p, m.id, true)) return;
@@ -489,11 +505,12 @@ std::shared_ptr<const std::string> room::commit(std::uint64_t except) {
   if (ops.empty()) return nullptr;
   ++version_;
   state_ = std::move(next);
+  snapshot_frame_.reset();
   auto frame =
       std::make_shared<const std::string>(protocol::encode_patch(settings_.id, version_, ops));
   for (const auto& [id, mem] : members_) {
     if (id == except) continue;
-    if (const auto conn = mem.conn.lock()) conn->send(frame);
+    if (const auto conn = mem.conn.lock()) conn->send_patch(settings_.id, frame);
   }
   publish_summary();
   return frame;

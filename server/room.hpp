@@ -83,6 +83,9 @@ class room : public std::enable_shared_from_this<room> {
               clock::time_point received, std::shared_ptr<void> done);
   // The connection `peer_id` is gone: it stops receiving, and its player shows offline.
   void detach(std::uint64_t peer_id);
+  // Sends `p` the current state as one `snapshot` through peer::send_catch_up (null if `p`
+  // is no longer in the room): `p` dropped its backlog of this room's patches.
+  void resend_snapshot(peer_ptr p);
   // Calls `fn` on the room's strand with the game record as ZEN text.
   void record(std::function<void(std::string)> fn);
   // Stops the clock's timer so the server can exit.
@@ -137,6 +140,9 @@ class room : public std::enable_shared_from_this<room> {
   // Rebuilds the state; when it differs, bumps the version and sends the one patch to every
   // member but `except`. Returns the patch frame, or null when nothing changed.
   std::shared_ptr<const std::string> commit(std::uint64_t except = 0);
+  // The `snapshot` frame (without `re`) of the current version, serialised once per version
+  // however many lagging connections ask for it.
+  std::shared_ptr<const std::string> snapshot_frame();
   void publish_summary();
 
   room_settings settings_;
@@ -166,6 +172,7 @@ class room : public std::enable_shared_from_this<room> {
 
   std::int64_t version_ = 0;
   nlohmann::json state_;
+  std::shared_ptr<const std::string> snapshot_frame_;  // of version_, or null
   nlohmann::json summary_;
 };
 

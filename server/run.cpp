@@ -49,7 +49,9 @@ std::optional<int> parse_flags(int argc, char** argv, options& o) {
       "data", po::value<std::string>(&o.data_dir)->default_value(o.data_dir),
       "directory of the game journal (created if missing)")(
       "abandon-after", po::value<double>(&o.abandon_after_s)->default_value(o.abandon_after_s),
-      "seconds a player of an untimed game may stay disconnected before losing");
+      "seconds a player of an untimed game may stay disconnected before losing")(
+      "write-stall", po::value<double>(&o.write_stall_s)->default_value(o.write_stall_s),
+      "seconds a connection may leave a frame unread before it is dropped as not reading");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, desc), vm);
@@ -64,6 +66,10 @@ std::optional<int> parse_flags(int argc, char** argv, options& o) {
   }
   if (port < 0 || port > 65535 || o.threads < 1 || o.threads > 256 || o.rate_limit < 1) {
     std::cerr << "ringside-server: --port must be 0-65535, --threads 1-256, --rate-limit >= 1\n";
+    return 1;
+  }
+  if (!(o.write_stall_s > 0 && o.write_stall_s <= 3600)) {
+    std::cerr << "ringside-server: --write-stall must be more than 0 and at most 3600\n";
     return 1;
   }
   if (!(o.abandon_after_s > 0 && o.abandon_after_s <= 1e6)) {

@@ -1,11 +1,13 @@
 #include "server/websocket_session.hpp"
 
 #include <spdlog/spdlog.h>
+#include <algorithm>
 #include <atomic>
 #include <boost/asio/post.hpp>
 
 #include "protocol/encode.hpp"
 #include "server/metrics.hpp"
+#include "server/room.hpp"
 #include "server/session_registry.hpp"
 
 namespace ringside::server {
@@ -42,6 +44,12 @@ websocket_session::websocket_session(beast::tcp_stream&& stream, context& ctx)
 websocket_session::~websocket_session() = default;
 
 void websocket_session::run(http::request<http::string_body> req) {
+  auto& socket = beast::get_lowest_layer(ws_).socket();
+  beast::error_code ignored;
+  // Replies are small and come in pairs (an ack, then the patch): Nagle would hold the
+  // second back until the client acknowledges the first.
+  socket.set_option(net::ip::tcp::no_delay(true), ignored);
+  socket.set_option(net::socket_base::send_buffer_size(ctx_.opts.socket_send_buffer), ignored);
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(http::field::server, "ringside/0.1.0"); }));
@@ -127,34 +135,96 @@ websocket_session::rate websocket_session::count_message(clock::time_point now) 
 
 void websocket_session::send(std::shared_ptr<const std::string> frame) {
   net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
-    self->on_send(std::move(frame));
+    if (self->accepting()) self->enqueue(std::move(frame), {});
   });
 }
 
-void websocket_session::on_send(std::shared_ptr<const std::string> frame) {
-  if (closing_ || finished_ || !accepted_) return;
-  if (queue_.size() >= ctx_.opts.max_queue_messages ||
+void websocket_session::send_patch(const std::string& room_id,
+                                   std::shared_ptr<const std::string> frame) {
+  net::post(ws_.get_executor(),
+            [self = shared_from_this(), room_id, frame = std::move(frame)]() mutable {
+              self->on_send_patch(room_id, std::move(frame));
+            });
+}
+
+void websocket_session::send_catch_up(const std::string& room_id,
+                                      std::shared_ptr<const std::string> frame) {
+  net::post(ws_.get_executor(),
+            [self = shared_from_this(), room_id, frame = std::move(frame)]() mutable {
+              self->on_catch_up(room_id, std::move(frame));
+            });
+}
+
+// A backlog of one room's patches is worth less than the room's state now: past a few, the
+// queued ones are dropped and the room asked for a snapshot, which the client adopts as it
+// would any snapshot. Patches that arrive meanwhile are older than that snapshot, so they
+// are dropped too. A crowd of spectators arriving, each a version for everyone, no longer
+// overflows everybody's queue.
+void websocket_session::on_send_patch(const std::string& room_id,
+                                      std::shared_ptr<const std::string> frame) {
+  if (!accepting() || catching_up_.count(room_id) != 0) return;
+  const auto waiting = replaceable_.find(room_id);
+  if (waiting != replaceable_.end() && waiting->second >= ctx_.opts.catch_up_after) {
+    if (const auto r = handler_.room_by_id(room_id)) {
+      drop_replaceable(room_id);
+      catching_up_.insert(room_id);
+      ctx_.stats.catch_ups.fetch_add(1);
+      spdlog::debug("connection {} behind in room {}: a snapshot replaces its backlog", id_,
+                    room_id);
+      return r->resend_snapshot(shared_from_this());
+    }
+  }
+  enqueue(std::move(frame), room_id);
+}
+
+void websocket_session::on_catch_up(const std::string& room_id,
+                                    std::shared_ptr<const std::string> frame) {
+  catching_up_.erase(room_id);
+  if (frame && accepting()) enqueue(std::move(frame), room_id);
+}
+
+void websocket_session::enqueue(std::shared_ptr<const std::string> frame, std::string room) {
+  const bool stalled = writing_ && clock::now() - write_started_ >
+                                       std::chrono::duration<double>(ctx_.opts.write_stall_s);
+  if (stalled || queue_.size() >= ctx_.opts.max_queue_messages ||
       queued_bytes_ + frame->size() > ctx_.opts.max_queue_bytes) {
     ctx_.stats.slow_clients_dropped.fetch_add(1);
-    spdlog::warn("connection {} dropped: not reading ({} messages, {} bytes queued)", id_,
-                 queue_.size(), queued_bytes_);
+    spdlog::warn("connection {} dropped: not reading ({} messages, {} bytes queued{})", id_,
+                 queue_.size(), queued_bytes_, stalled ? ", the current write stalled" : "");
     return close_with(websocket::close_code::policy_error, "slow client");
   }
   queued_bytes_ += frame->size();
-  queue_.push_back(std::move(frame));
+  if (!room.empty()) ++replaceable_[room];
+  queue_.push_back({std::move(frame), std::move(room)});
   if (!writing_) do_write();
+}
+
+void websocket_session::drop_replaceable(const std::string& room_id) {
+  const auto first = queue_.begin() + (writing_ ? 1 : 0);
+  const auto kept = std::stable_partition(first, queue_.end(),
+                                          [&](const queued_frame& f) { return f.room != room_id; });
+  for (auto it = kept; it != queue_.end(); ++it) queued_bytes_ -= it->text->size();
+  queue_.erase(kept, queue_.end());
+  replaceable_.erase(room_id);
 }
 
 void websocket_session::do_write() {
   writing_ = true;
-  ws_.async_write(net::buffer(*queue_.front()),
+  write_started_ = clock::now();
+  // In flight now: no longer replaceable.
+  const std::string& room = queue_.front().room;
+  if (!room.empty()) {
+    const auto it = replaceable_.find(room);
+    if (it != replaceable_.end() && --it->second == 0) replaceable_.erase(it);
+  }
+  ws_.async_write(net::buffer(*queue_.front().text),
                   beast::bind_front_handler(&websocket_session::on_write, shared_from_this()));
 }
 
 void websocket_session::on_write(beast::error_code ec, std::size_t bytes) {
   writing_ = false;
   if (!queue_.empty()) {
-    queued_bytes_ -= queue_.front()->size();
+    queued_bytes_ -= queue_.front().text->size();
     queue_.pop_front();
   }
   if (ec) return fail(ec, "write");
@@ -168,9 +238,11 @@ void websocket_session::close_with(websocket::close_code code, const char* why) 
   closing_ = true;
   // Free everything not being written now: a dropped client's backlog must not stay in memory.
   while (queue_.size() > (writing_ ? 1u : 0u)) {
-    queued_bytes_ -= queue_.back()->size();
+    queued_bytes_ -= queue_.back().text->size();
     queue_.pop_back();
   }
+  replaceable_.clear();
+  catching_up_.clear();
   spdlog::debug("connection {} closing ({}): {}", id_, static_cast<int>(code), why);
   ws_.async_close(code, [self = shared_from_this()](beast::error_code ec) {
     if (ec) self->fail(ec, "close");

@@ -1,8 +1,10 @@
 #pragma once
 // websocket_session: one WebSocket connection's I/O. It reads one frame at a time (the next
 // read starts once the request is handled), applies the rate limit, and owns the bounded write
-// queue with one async_write in flight. A client that does not keep up is closed, never
-// waited for. Everything runs on the connection's own strand.
+// queue with one async_write in flight. A client that falls behind on a room gets one
+// snapshot in place of its backlog of that room's patches; a client that stops reading, or
+// whose queue still overflows, is closed, never waited for. Everything runs on the
+// connection's own strand.
 
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
@@ -11,7 +13,9 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "server/context.hpp"
@@ -32,6 +36,8 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   void run(boost::beast::http::request<boost::beast::http::string_body> req);
 
   void send(std::shared_ptr<const std::string> frame) override;
+  void send_patch(const std::string& room_id, std::shared_ptr<const std::string> frame) override;
+  void send_catch_up(const std::string& room_id, std::shared_ptr<const std::string> frame) override;
   std::uint64_t peer_id() const override { return id_; }
   void note_attached(std::shared_ptr<room> r) override;
   void note_detached(const std::string& room_id) override;
@@ -39,12 +45,22 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
 
  private:
   enum class rate { ok, limited, flood };
+  struct queued_frame {
+    std::shared_ptr<const std::string> text;
+    std::string room;  // a room's patch or catch-up snapshot, which a snapshot can replace
+  };
 
   void on_accept(boost::beast::error_code ec);
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void resume_reading();
-  void on_send(std::shared_ptr<const std::string> frame);
+  void on_send_patch(const std::string& room_id, std::shared_ptr<const std::string> frame);
+  void on_catch_up(const std::string& room_id, std::shared_ptr<const std::string> frame);
+  // Appends to the write queue, or closes the connection when it is not reading.
+  void enqueue(std::shared_ptr<const std::string> frame, std::string room);
+  // Drops the queued, not yet written, frames of `room_id`.
+  void drop_replaceable(const std::string& room_id);
+  bool accepting() const { return accepted_ && !closing_ && !finished_; }
   void do_write();
   void on_write(boost::beast::error_code ec, std::size_t bytes);
   void close_with(boost::beast::websocket::close_code code, const char* why);
@@ -56,8 +72,11 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   context& ctx_;
   const std::uint64_t id_;
   boost::beast::flat_buffer buffer_;
-  std::deque<std::shared_ptr<const std::string>> queue_;
+  std::deque<queued_frame> queue_;  // the front is being written while writing_
   std::size_t queued_bytes_ = 0;
+  std::map<std::string, std::size_t> replaceable_;  // per room, not counting the one in flight
+  std::set<std::string> catching_up_;               // rooms whose snapshot is on its way
+  clock::time_point write_started_;
   bool writing_ = false;
   bool closing_ = false;
   bool accepted_ = false;

@@ -70,7 +70,10 @@ class client {
     this.ws.send(JSON.stringify(msg));
   }
   onMessage(msg) {
-    if (msg.type === 'joined' || (msg.type === 'snapshot' && this.state === null)) {
+    // An unasked snapshot (no `re`) replaces a backlog of patches; a `sync` reply is kept
+    // apart so that the patched state can be compared with it.
+    const unasked = msg.type === 'snapshot' && !('re' in msg) && msg.version > this.version;
+    if (msg.type === 'joined' || unasked || (msg.type === 'snapshot' && this.state === null)) {
       this.state = msg.state;
       this.version = msg.version;
     } else if (msg.type === 'patch') {

@@ -4,27 +4,12 @@
 
 #include <thread>
 
+#include "support/server_checks.hpp"
 #include "support/server_process.hpp"
 #include "support/table.hpp"
 
 namespace ringside::test {
 namespace {
-
-// A fresh client can still say hello and list rooms.
-void check_server_fine(server_process& srv) {
-  REQUIRE(srv.running());
-  ws_client c(srv.port());
-  c.hello("probe");
-  CHECK(c.request({{"type", "list_rooms"}}, "rooms").at("rooms").is_array());
-}
-
-std::int64_t metric(std::uint16_t port, const std::string& name) {
-  const auto [status, body] = http_get(port, "/metrics");
-  REQUIRE(status == 200);
-  const auto at = body.find(cat({"\n", name, " "}));
-  REQUIRE_MESSAGE(at != std::string::npos, name);
-  return std::stoll(body.substr(at + name.size() + 2));
-}
 
 // A placement with a colour still in the pool.
 std::string any_placement(const json& state) {

@@ -1,0 +1,117 @@
+// Connections that fall behind on a room: a crowd of spectators coming and going makes a
+// version per arrival and per departure for everyone in the room. A client that reads, but
+// slower than that, gets one snapshot in place of its backlog; a client that does not read
+// at all is still dropped, by the write stall.
+#include <doctest/doctest.h>
+
+#include <thread>
+
+#include "support/server_checks.hpp"
+#include "support/server_process.hpp"
+#include "support/table.hpp"
+
+namespace ringside::test {
+namespace {
+
+// A waiting room nobody sits in: its creator made it and left.
+std::string empty_room(std::uint16_t port) {
+  ws_client host(port);
+  host.hello("host");
+  const auto joined = host.request(
+      {{"type", "create_room"}, {"game", "zertz"}, {"variant", "blitz"}, {"seat", "first"}},
+      "joined");
+  const std::string room = joined.at("room");
+  host.request({{"type", "leave"}, {"room", room}}, "patch");
+  return room;
+}
+
+// Another spectator joins and leaves: two versions. Returns the version after the leave.
+std::int64_t come_and_go(ws_client& crowd, const std::string& room) {
+  crowd.request({{"type", "join"}, {"room", room}, {"as", "spectator"}}, "joined");
+  return crowd.request({{"type", "leave"}, {"room", room}}, "patch").at("version");
+}
+
+}  // namespace
+
+TEST_CASE("a spectator that falls behind gets one snapshot in place of its backlog") {
+  server_process srv({"--rate-limit", "1000000"});
+  const std::string room = empty_room(srv.port());
+  ws_client lagging(srv.port(), 4096);
+  lagging.hello("lagging");
+  auto joined = lagging.request({{"type", "join"}, {"room", room}, {"as", "spectator"}}, "joined");
+  json state = joined.at("state");
+  std::int64_t version = joined.at("version");
+
+  // 6,000 versions (about 600 KB) while `lagging` reads nothing: far more than the kernel's
+  // buffers (the server's 128 KiB send buffer, a 4 KiB receive window) and the 256-message
+  // queue bound together.
+  ws_client crowd(srv.port());
+  crowd.hello("crowd");
+  std::int64_t last = 0;
+  for (int i = 0; i < 3000; ++i) last = come_and_go(crowd, room);
+
+  int patches = 0;
+  int snapshots = 0;
+  while (version < last) {
+    const auto msg = lagging.recv(5s);
+    REQUIRE_MESSAGE(msg.has_value(), "lagging stopped at version " << version << " of " << last);
+    const std::string type = msg->at("type");
+    if (type == "patch") {
+      REQUIRE(msg->at("version") == version + 1);
+      state = state.patch(msg->at("ops"));
+      ++patches;
+    } else {
+      REQUIRE(type == "snapshot");
+      CHECK_FALSE(msg->contains("re"));
+      CHECK(msg->at("version") > version);
+      state = msg->at("state");
+      ++snapshots;
+    }
+    version = msg->at("version");
+  }
+  MESSAGE(patches << " patches and " << snapshots << " snapshots for " << last - 1 << " versions");
+  CHECK(snapshots >= 1);
+  CHECK(patches + snapshots < 6000);
+  CHECK_FALSE(lagging.closed());
+  const auto snap = lagging.request({{"type", "sync"}, {"room", room}}, "snapshot");
+  CHECK(snap.at("version") == version);
+  CHECK(snap.at("state") == state);
+  CHECK(metric(srv.port(), "ringside_catch_up_snapshots_total") >= snapshots);
+  CHECK(metric(srv.port(), "ringside_slow_clients_dropped_total") == 0);
+  check_server_fine(srv);
+}
+
+TEST_CASE("a spectator that stops reading is dropped once a write stalls for --write-stall") {
+  server_process srv({"--rate-limit", "1000000", "--write-stall", "1"});
+  const std::string room = empty_room(srv.port());
+  ws_client sloth(srv.port(), 4096);
+  sloth.hello("sloth");
+  sloth.request({{"type", "join"}, {"room", room}, {"as", "spectator"}}, "joined");
+
+  // Catch-up snapshots keep the sloth's queue short, so only the stalled write gives it away.
+  ws_client crowd(srv.port());
+  crowd.hello("crowd");
+  std::int64_t dropped = 0;
+  const auto give_up = std::chrono::steady_clock::now() + 30s;
+  while (dropped == 0 && std::chrono::steady_clock::now() < give_up) {
+    for (int i = 0; i < 200; ++i) come_and_go(crowd, room);
+    dropped = metric(srv.port(), "ringside_slow_clients_dropped_total");
+  }
+  CHECK(dropped == 1);
+  CHECK(metric(srv.port(), "ringside_catch_up_snapshots_total") >= 1);
+  // The room carries on without it: once its close ends (2 s at most for a peer that does
+  // not answer), the sloth's departure is a version like any other.
+  json spectators;
+  for (int i = 0; i < 50 && spectators != 0; ++i) {
+    if (i > 0) std::this_thread::sleep_for(100ms);
+    spectators =
+        crowd.request({{"type", "sync"}, {"room", room}}, "snapshot").at("state").at("spectators");
+  }
+  CHECK(spectators == 0);
+  int drained = 0;
+  while (!sloth.closed() && drained < 100000 && sloth.recv(5s)) ++drained;
+  CHECK(sloth.closed());
+  check_server_fine(srv);
+}
+
+}  // namespace ringside::test
