@@ -117,7 +117,10 @@ void game_client::on_message(std::string_view text) {
     on_room_update();
   } else if (type == "snapshot") {
     if (room != room_ || room_.empty()) return;
-    version_ = msg.value("version", 0L);
+    const long v = msg.value("version", 0L);
+    // A snapshot in place of a backlog of patches delivers the moves it covers.
+    if (role_ == role::spectator && v > version_) table_.on_spectator_catch_up(version_, v, now);
+    version_ = v;
     syncing_ = false;
     if (role_ != role::spectator) state_ = std::move(msg["state"]);
     on_room_update();

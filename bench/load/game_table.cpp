@@ -110,6 +110,14 @@ void game_table::on_spectator_patch(long version, clock::time_point at) {
   }
 }
 
+void game_table::on_spectator_catch_up(long held, long version, clock::time_point at) {
+  std::vector<long> covered;
+  for (auto it = moves_.upper_bound(held); it != moves_.end() && it->first <= version; ++it) {
+    covered.push_back(it->first);
+  }
+  for (const long v : covered) on_spectator_patch(v, at);
+}
+
 game_table::clock::time_point game_table::next_move_at() const {
   return last_move_ + interval_;
 }

@@ -35,6 +35,9 @@ class game_table {
   void on_move_sent(long version, clock::time_point at);
   // A spectator received the patch that made `version`.
   void on_spectator_patch(long version, clock::time_point at);
+  // A spectator holding `held` received a snapshot of `version`: every move in between
+  // reached it then.
+  void on_spectator_catch_up(long held, long version, clock::time_point at);
   // The earliest time the next move of this game may go out under --moves-per-s.
   clock::time_point next_move_at() const;
   const std::string& room() const { return room_; }
