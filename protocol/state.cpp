@@ -16,30 +16,40 @@ std::string_view to_string(room_status s) {
   return "waiting";
 }
 
+// The parts are built by assignment: nlohmann's initializer-list constructor deep-copies every
+// element, and these run for every move (state_document) and every snapshot.
 json marble_counts_json(const zertz::marble_counts& c) {
-  return json{{"W", c.n[0]}, {"G", c.n[1]}, {"B", c.n[2]}};
+  json j(json::value_t::object);
+  j["W"] = c.n[0];
+  j["G"] = c.n[1];
+  j["B"] = c.n[2];
+  return j;
 }
 
 json player_json(const std::optional<player_view>& p) {
   if (!p) return nullptr;
-  json j{{"name", p->name}, {"online", p->online}};
+  json j(json::value_t::object);
+  j["name"] = p->name;
+  j["online"] = p->online;
   j["clock_ms"] = p->clock_ms ? json(*p->clock_ms) : json(nullptr);
   return j;
 }
 
 json last_move_json(const std::optional<zertz::move_report>& m) {
   if (!m) return nullptr;
-  json j{{"move", m->text},
-         {"by", m->by},
-         {"captured", marble_counts_json(m->captured)},
-         {"isolated", m->isolated}};
+  json j(json::value_t::object);
+  j["move"] = m->text;
+  j["by"] = m->by;
+  j["captured"] = marble_counts_json(m->captured);
+  j["isolated"] = m->isolated;
   j["removed"] = m->removed ? json(*m->removed) : json(nullptr);
   return j;
 }
 
 json result_json(const std::optional<result_view>& r) {
   if (!r) return nullptr;
-  json j{{"reason", r->reason}};
+  json j(json::value_t::object);
+  j["reason"] = r->reason;
   j["winner"] = r->winner == 0 ? json(nullptr) : json(r->winner);
   return j;
 }

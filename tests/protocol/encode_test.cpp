@@ -1,0 +1,56 @@
+// encode_patch writes its frame around the ops by hand: it must give the very bytes the plain
+// nlohmann object gave, and stay valid JSON whatever the room id holds.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "protocol/encode.hpp"
+
+namespace ringside::protocol {
+
+using nlohmann::json;
+
+namespace {
+
+// The frame as encode_patch wrote it before: one json object, serialised.
+std::string reference_patch(std::string_view room, std::int64_t version, const json& ops) {
+  return to_wire(json{{"type", "patch"}, {"room", room}, {"version", version}, {"ops", ops}});
+}
+
+}  // namespace
+
+TEST_CASE("encode_patch: the same bytes as the json object, for awkward rooms and ops") {
+  const json ops = json::parse(R"([
+    {"op":"replace","path":"/ply","value":7},
+    {"op":"remove","path":"/rings/a1"},
+    {"op":"add","path":"/history/-","value":"Wd4-a1"},
+    {"op":"replace","path":"/players/0","value":{"name":"\u00e9l\"o\\","online":true,"clock_ms":null}}
+  ])");
+  for (const std::string room :
+       {"k3x9q2", "quo\"te", "back\\slash", "tab\there", "\xc3\xa9t\xc3\xa9"}) {
+    CAPTURE(room);
+    for (const std::int64_t version :
+         {std::int64_t{0}, std::int64_t{1}, std::int64_t{1732390000123456}}) {
+      const std::string frame = encode_patch(room, version, ops);
+      CHECK(frame == reference_patch(room, version, ops));
+      const json parsed = json::parse(frame);
+      CHECK(parsed.at("type") == "patch");
+      CHECK(parsed.at("room") == room);
+      CHECK(parsed.at("version") == version);
+      CHECK(parsed.at("ops") == ops);
+    }
+  }
+  CHECK(encode_patch("r", 2, json::array()) == reference_patch("r", 2, json::array()));
+}
+
+TEST_CASE("encode_patch: invalid UTF-8 in a room id is replaced, not thrown on") {
+  const std::string bad = "r\xff";
+  std::string frame;
+  CHECK_NOTHROW(frame = encode_patch(bad, 1, json::array()));
+  CHECK(frame == reference_patch(bad, 1, json::array()));
+  json parsed;
+  CHECK_NOTHROW(parsed = json::parse(frame));
+  CHECK(parsed.at("room").get<std::string>() != bad);  // the bad byte became U+FFFD
+}
+
+}  // namespace ringside::protocol
