@@ -100,6 +100,11 @@ state_document::facts state_document::read(const room_view& view, const zertz::g
 }
 
 njson state_document::update(const room_view& view, const zertz::game& g) {
+  if (doc_.is_null()) {
+    reset(view, g);
+    njson whole = doc_;
+    return njson::array({make_op("replace", "", &whole)});
+  }
   facts next = read(view, g);
   njson ops = njson::array();
   ops.get_ref<njson::array_t&>().reserve(24);  // a move makes about 15 ops

@@ -17,6 +17,10 @@ namespace ringside::protocol {
 
 class state_document {
  public:
+  // An empty document (json() is null), for an owner that can only build its view later; call
+  // reset() before anything else.
+  state_document() = default;
+
   // The document of `view` over `g`, equal to build_state(view, g).
   state_document(const room_view& view, const zertz::game& g);
 
@@ -26,7 +30,8 @@ class state_document {
 
   // Brings the document up to `view` over `g` and returns the RFC 6902 ops that did it (an
   // array; empty when nothing changed). Afterwards json() == build_state(view, g), and the
-  // previous json().patch(ops) gives the new json().
+  // previous json().patch(ops) gives the new json(). On an empty document it acts as reset()
+  // and returns one op that replaces the whole (null) document.
   nlohmann::json update(const room_view& view, const zertz::game& g);
 
   // The current whole document, for snapshots and summaries.

@@ -166,6 +166,24 @@ TEST_CASE("a different game in the room replaces rings and history wholesale") {
   CHECK(doc.json() == build_state(v, a));
 }
 
+TEST_CASE("an empty document: null until reset, and update() fills it with one whole replace") {
+  const auto g = *zertz::game::start(zertz::variant::standard);
+  room_view v;
+  v.room = "e";
+  state_document empty;
+  CHECK(empty.json().is_null());
+  const json ops = empty.update(v, g);
+  REQUIRE(ops.size() == 1);
+  CHECK(ops[0].at("op") == "replace");
+  CHECK(ops[0].at("path") == "");
+  CHECK(json(nullptr).patch(ops) == build_state(v, g));
+  CHECK(empty.json() == build_state(v, g));
+  CHECK(empty.update(v, g).empty());
+  state_document later;
+  later.reset(v, g);
+  CHECK(later.json() == build_state(v, g));
+}
+
 TEST_CASE("a placement's ops: the cell, the removed ring, pool, turn, and one history append") {
   const auto g0 = *zertz::game::start(zertz::variant::standard);
   room_view v;
