@@ -58,9 +58,10 @@ room::room(net::io_context& ioc, lobby& owner, metrics& m, room_settings s, zert
       strand_(net::make_strand(ioc)),
       flag_timer_(strand_),
       abandon_timers_{net::steady_timer(strand_), net::steady_timer(strand_)},
-      game_(std::move(start)) {
+      game_(std::move(start)),
+      state_(protocol::room_view{}, game_) {
   if (settings_.clock) clock_.emplace(settings_.clock->initial_s, settings_.clock->increment_s);
-  state_ = protocol::build_state(view(), game_);
+  state_.reset(view(), game_);
   metrics_.rooms_waiting.fetch_add(1);
   publish_summary();
 }
@@ -88,7 +89,7 @@ void room::restore(restored_state st) {
   version_ = std::chrono::duration_cast<std::chrono::microseconds>(
                  std::chrono::system_clock::now().time_since_epoch())
                  .count();
-  state_ = protocol::build_state(view(), game_);
+  state_.reset(view(), game_);
   snapshot_frame_.reset();
   publish_summary();
   update_presence();
@@ -130,8 +131,9 @@ void room::handle(peer_ptr p, identity_ptr who, protocol::client_message msg,
                      [&](const protocol::offer_draw& m) { self->do_offer_draw(*p, who, m); },
                      [&](const protocol::chat& m) { self->do_chat(*p, who, m); },
                      [&](const protocol::sync& m) {
-                       send_text(*p, protocol::encode_snapshot(m.id, self->settings_.id,
-                                                               self->version_, self->state_));
+                       send_text(*p,
+                                 protocol::encode_snapshot(m.id, self->settings_.id, self->version_,
+                                                           self->state_.json()));
                      },
                      [&](const protocol::leave& m) { self->do_leave(*p, m); },
                      [&](const auto& m) {
@@ -170,7 +172,7 @@ void room::resend_snapshot(peer_ptr p) {
 std::shared_ptr<const std::string> room::snapshot_frame() {
   if (!snapshot_frame_) {
     snapshot_frame_ = std::make_shared<const std::string>(
-        protocol::encode_snapshot({}, settings_.id, version_, state_));
+        protocol::encode_snapshot({}, settings_.id, version_, state_.json()));
   }
   return snapshot_frame_;
 }
@@ -229,7 +231,7 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
     commit(p->peer_id());
     update_presence();
   }
-  send_text(*p, protocol::encode_joined(m.id, settings_.id, seat, version_, state_));
+  send_text(*p, protocol::encode_joined(m.id, settings_.id, seat, version_, state_.json()));
   p->note_attached(shared_from_this());
 }
 
@@ -500,11 +502,9 @@ protocol::room_view room::view() const {
 }
 
 std::shared_ptr<const std::string> room::commit(std::uint64_t except) {
-  auto next = protocol::build_state(view(), game_);
-  auto ops = nlohmann::json::diff(state_, next);
+  const auto ops = state_.update(view(), game_);
   if (ops.empty()) return nullptr;
   ++version_;
-  state_ = std::move(next);
   snapshot_frame_.reset();
   auto frame =
       std::make_shared<const std::string>(protocol::encode_patch(settings_.id, version_, ops));
@@ -605,7 +605,7 @@ void room::maybe_retire() {
 }
 
 void room::publish_summary() {
-  auto summary = room_summary(settings_, state_);
+  auto summary = room_summary(settings_, state_.json());
   if (summary == summary_) return;
   summary_ = summary;
   lobby_.update_summary(settings_.id, std::move(summary), !settings_.is_private);

@@ -22,6 +22,7 @@
 #include "engine/zertz/game.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/state.hpp"
+#include "protocol/state_document.hpp"
 #include "server/game_clock.hpp"
 #include "server/identity.hpp"
 #include "server/peer.hpp"
@@ -137,8 +138,8 @@ class room : public std::enable_shared_from_this<room> {
   void arm_flag_timer();
   void on_flag();
   protocol::room_view view() const;
-  // Rebuilds the state; when it differs, bumps the version and sends the one patch to every
-  // member but `except`. Returns the patch frame, or null when nothing changed.
+  // Brings the state document up to date; when it changed, bumps the version and sends the one
+  // patch to every member but `except`. Returns the patch frame, or null when nothing changed.
   std::shared_ptr<const std::string> commit(std::uint64_t except = 0);
   // The `snapshot` frame (without `re`) of the current version, serialised once per version
   // however many lagging connections ask for it.
@@ -171,7 +172,7 @@ class room : public std::enable_shared_from_this<room> {
   std::vector<std::string> moves_;  // accepted move texts, for the journal and replays
 
   std::int64_t version_ = 0;
-  nlohmann::json state_;
+  protocol::state_document state_;
   std::shared_ptr<const std::string> snapshot_frame_;  // of version_, or null
   nlohmann::json summary_;
 };
