@@ -4,7 +4,6 @@
 #include <boost/asio/post.hpp>
 
 #include "protocol/encode.hpp"
-#include "server/journal_writer.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
 #include "server/time_text.hpp"
@@ -57,7 +56,8 @@ room::room(net::io_context& ioc, lobby& owner, metrics& m, room_settings s, zert
       metrics_(m),
       strand_(net::make_strand(ioc)),
       flag_timer_(strand_),
-      abandon_timers_{net::steady_timer(strand_), net::steady_timer(strand_)},
+      abandon_(strand_),
+      recorder_(owner.journal(), settings_.id, strand_),
       game_(std::move(start)),
       state_(protocol::room_view{}, game_) {
   if (settings_.clock) clock_.emplace(settings_.clock->initial_s, settings_.clock->increment_s);
@@ -199,10 +199,7 @@ void room::shutdown() {
   net::post(strand_, [self = shared_from_this()] {
     ++self->flag_generation_;
     self->flag_timer_.cancel();
-    for (std::size_t i = 0; i < 2; ++i) {
-      ++self->abandon_generation_[i];
-      self->abandon_timers_[i].cancel();
-    }
+    self->abandon_.cancel();
   });
 }
 
@@ -298,8 +295,7 @@ void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int se
     metrics_.observe_move_latency(clock::now() - received);
     commit();
   };
-  journal_writer* const writer = lobby_.journal();
-  if (writer == nullptr) return apply();
+  if (!recorder_.enabled()) return apply();
 
   move_row row;
   row.ply = static_cast<int>(moves_.size()) + 1;
@@ -311,27 +307,24 @@ void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int se
       std::chrono::system_clock::now() -
       std::chrono::duration_cast<std::chrono::system_clock::duration>(clock::now() - received));
   write_pending_ = true;
-  writer->write(
-      [id = settings_.id, row = std::move(row)](journal& j) { return j.append_move(id, row); },
-      strand_,
-      [self = shared_from_this(), p, re, apply = std::move(apply),
-       text = report->text](journal_status st) {
-        self->write_pending_ = false;
-        if (st) {
-          apply();
-        } else {
-          // Nothing changed: the room still holds the game before the move.
-          spdlog::error("room {} move {} not recorded, so not played: {}", self->settings_.id, text,
-                        st.error());
-          self->reject(*p, re, error_code::internal_error,
-                       "the server could not record your move, so it was not played; "
-                       "try again later",
-                       true);
-        }
-        self->run_deferred();
-        // Everyone may have left while the game's last move was being written.
-        self->maybe_retire();
-      });
+  recorder_.record_move(std::move(row), [self = shared_from_this(), p, re, apply = std::move(apply),
+                                         text = report->text](journal_status st) {
+    self->write_pending_ = false;
+    if (st) {
+      apply();
+    } else {
+      // Nothing changed: the room still holds the game before the move.
+      spdlog::error("room {} move {} not recorded, so not played: {}", self->settings_.id, text,
+                    st.error());
+      self->reject(*p, re, error_code::internal_error,
+                   "the server could not record your move, so it was not played; "
+                   "try again later",
+                   true);
+    }
+    self->run_deferred();
+    // Everyone may have left while the game's last move was being written.
+    self->maybe_retire();
+  });
 }
 
 void room::do_resign(peer& p, const identity_ptr& who, const protocol::resign& m) {
@@ -524,70 +517,38 @@ bool room::online(int seat) const {
 }
 
 void room::persist_seats() {
-  journal_writer* const writer = lobby_.journal();
-  if (writer == nullptr) return;
   std::array<std::optional<seat_row>, 2> rows;
   for (std::size_t i = 0; i < 2; ++i) {
     if (seats_[i]) rows[i] = seat_row{seats_[i]->player, seats_[i]->name};
   }
-  const std::string status = status_ == room_status::waiting ? "waiting" : "playing";
-  writer->write([id = settings_.id, rows,
-                 status](server::journal& j) { return j.update_seats(id, rows, status); },
-                strand_,
-                [id = settings_.id](journal_status st) {
-                  if (!st) spdlog::error("room {}: seats not recorded: {}", id, st.error());
-                });
+  recorder_.record_seats(rows, status_ == room_status::waiting ? "waiting" : "playing");
 }
 
 void room::persist_finish() {
-  journal_writer* const writer = lobby_.journal();
-  if (writer == nullptr || stored_record_) return;
-  const room_result result{result_->winner, result_->reason};
-  writer->write([id = settings_.id, result, zip = game_.zip(), record = zen_text()](
-                    server::journal& j) { return j.finish_room(id, result, zip, record); },
-                strand_,
-                [id = settings_.id](journal_status st) {
-                  if (!st) spdlog::error("room {}: result not recorded: {}", id, st.error());
-                });
+  if (stored_record_) return;
+  recorder_.record_finish({result_->winner, result_->reason}, game_.zip(), zen_text());
 }
 
 // Abandonment applies to running untimed games only (a clock already settles an absent
-// player). A seat's grace starts when its last connection goes and restarts when it comes
-// back; the first seat whose grace runs out loses.
+// player); the first seat whose grace runs out loses.
 void room::update_presence() {
   const auto grace = std::chrono::duration_cast<clock::duration>(
       std::chrono::duration<double>(lobby_.abandon_after_s()));
+  std::array<bool, 2> away{};
   for (int s = 1; s <= 2; ++s) {
-    const auto i = slot(s);
-    const bool away = status_ == room_status::playing && !clock_ && seats_[i] && !online(s);
-    if (!away) {
-      if (offline_since_[i]) {
-        offline_since_[i].reset();
-        ++abandon_generation_[i];
-        abandon_timers_[i].cancel();
-      }
-      continue;
-    }
-    if (offline_since_[i]) continue;  // already counting
-    offline_since_[i] = clock::now();
-    const auto generation = ++abandon_generation_[i];
-    abandon_timers_[i].expires_after(grace);
-    abandon_timers_[i].async_wait(
-        [self = shared_from_this(), s, generation](boost::system::error_code ec) {
-          if (ec) return;
-          self->run_or_defer([self, s, generation] { self->on_abandon(s, generation); });
-        });
+    away[slot(s)] = status_ == room_status::playing && !clock_ && seats_[slot(s)] && !online(s);
   }
+  abandon_.update(away, grace, [self = shared_from_this()](int seat, std::uint64_t ticket) {
+    self->run_or_defer([self, seat, ticket] { self->on_abandon(seat, ticket); });
+  });
 }
 
-void room::on_abandon(int seat, std::uint64_t generation) {
-  const auto i = slot(seat);
-  if (generation != abandon_generation_[i] || status_ != room_status::playing || online(seat)) {
+void room::on_abandon(int seat, std::uint64_t ticket) {
+  if (!abandon_.still_counting(seat, ticket) || status_ != room_status::playing || online(seat)) {
     return;
   }
   // Both gone since the same moment (a restart nobody came back from): nobody wins.
-  const auto& other_since = offline_since_[slot(other(seat))];
-  const bool both = other_since && offline_since_[i] && *other_since <= *offline_since_[i];
+  const bool both = abandon_.other_away_as_long(seat);
   spdlog::info("room {} seat {} abandoned the game", settings_.id, seat);
   finish(both ? 0 : other(seat), "abandoned");
   commit();

@@ -23,9 +23,11 @@
 #include "protocol/messages.hpp"
 #include "protocol/state.hpp"
 #include "protocol/state_document.hpp"
+#include "server/abandon_watch.hpp"
 #include "server/game_clock.hpp"
 #include "server/identity.hpp"
 #include "server/peer.hpp"
+#include "server/room_recorder.hpp"
 
 namespace ringside::server {
 
@@ -118,7 +120,7 @@ class room : public std::enable_shared_from_this<room> {
   bool online(int seat) const;
   // Arms or cancels each seat's abandonment timer from who is connected now.
   void update_presence();
-  void on_abandon(int seat, std::uint64_t generation);
+  void on_abandon(int seat, std::uint64_t ticket);
   // A finished room nobody is in leaves the lobby's memory (it is in the journal).
   void maybe_retire();
   void do_resign(peer& p, const identity_ptr& who, const protocol::resign& m);
@@ -152,9 +154,8 @@ class room : public std::enable_shared_from_this<room> {
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer flag_timer_;
   std::uint64_t flag_generation_ = 0;
-  std::array<boost::asio::steady_timer, 2> abandon_timers_;
-  std::array<std::uint64_t, 2> abandon_generation_{};
-  std::array<std::optional<clock::time_point>, 2> offline_since_;  // armed seats only
+  abandon_watch abandon_;
+  room_recorder recorder_;
 
   bool write_pending_ = false;
   std::deque<std::function<void()>> deferred_;  // requests that arrived during the write

@@ -1,0 +1,38 @@
+#pragma once
+// room_recorder: what one room writes to the journal. Seats and results are written in the
+// background (a failure is logged; the room plays on); a move is written before the room
+// takes it, and the room hears back on its strand. Without a journal (tests, fuzzing) nothing
+// is written and a move is taken at once.
+
+#include <array>
+#include <boost/asio/any_io_executor.hpp>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "server/journal.hpp"
+
+namespace ringside::server {
+
+class journal_writer;
+
+class room_recorder {
+ public:
+  // `writer` may be null; results come back on `strand`.
+  room_recorder(journal_writer* writer, std::string room_id, boost::asio::any_io_executor strand);
+
+  bool enabled() const { return writer_ != nullptr; }
+  // Both seats (empty: free) and the room's status ("waiting" or "playing").
+  void record_seats(const std::array<std::optional<seat_row>, 2>& seats, std::string status);
+  // The end of the game, with its final position and ZEN record.
+  void record_finish(const room_result& result, std::string zip, std::string record);
+  // Appends one accepted move; `done` runs on the strand once it is durable, or failed.
+  void record_move(move_row row, std::function<void(journal_status)> done);
+
+ private:
+  journal_writer* writer_;
+  std::string room_id_;
+  boost::asio::any_io_executor strand_;
+};
+
+}  // namespace ringside::server
