@@ -2,7 +2,8 @@
 // room: one game, its seats, the connections watching it and its versioned state document.
 // Everything a room owns is touched only on its own strand; the public calls below may come
 // from any thread and post there. Every change makes exactly one new version and one RFC 6902
-// patch, serialised once and shared by every member's write queue.
+// patch, serialised once and shared by every member's write queue. room.cpp has the room's
+// life and members, room_play.cpp the game played in it.
 
 #include <array>
 #include <boost/asio/io_context.hpp>
@@ -106,7 +107,7 @@ class room : public std::enable_shared_from_this<room> {
   void do_move(const peer_ptr& p, const identity_ptr& who, const protocol::move& m,
                clock::time_point received);
   // Plays the move on a copy of the game and has the journal write it; only once it is
-  // durable does the room take the copy, ack and publish (see room.cpp).
+  // durable does the room take the copy, ack and publish (see room_play.cpp).
   void accept_move(const peer_ptr& p, const protocol::request_id& re, int seat,
                    const std::string& text, clock::time_point received);
   // Runs `fn` now, or after the pending journal write completes, in arrival order: nothing

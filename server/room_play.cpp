@@ -1,0 +1,244 @@
+// The game itself: moves (written to the journal before they count), resignation, draws,
+// the clock's flag and abandonment. The rest of room is in room.cpp.
+#include <spdlog/spdlog.h>
+
+#include "protocol/encode.hpp"
+#include "server/lobby.hpp"
+#include "server/metrics.hpp"
+#include "server/room.hpp"
+
+namespace ringside::server {
+
+using protocol::error_code;
+using protocol::room_status;
+
+namespace {
+
+int other(int seat) {
+  return seat == 1 ? 2 : 1;
+}
+std::size_t slot(int seat) {
+  return static_cast<std::size_t>(seat - 1);
+}
+std::int64_t unix_ms(std::chrono::system_clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+}
+
+}  // namespace
+
+void room::do_move(const peer_ptr& pp, const identity_ptr& who, const protocol::move& m,
+                   clock::time_point received) {
+  peer& p = *pp;
+  const int seat = seat_of(*who);
+  if (seat == 0) {
+    return reject(p, m.id, error_code::not_a_player,
+                  "you do not hold a seat in room " + settings_.id, true);
+  }
+  // Before the turn and status checks: a move resent after a reconnect, whose first copy was
+  // played, must be told it is stale (with the state that shows it), not that it is not
+  // the mover's turn.
+  if (m.version != version_) {
+    reject(p, m.id, error_code::stale_version,
+           "your move was chosen on version " + std::to_string(m.version) +
+               " but the room is at version " + std::to_string(version_) + "; a snapshot follows",
+           true);
+    p.send(snapshot_frame());
+    return;
+  }
+  if (refuse_unless_playing(p, m.id, true)) return;
+  if (game_.to_move() != seat) {
+    return reject(p, m.id, error_code::not_your_turn,
+                  "it is player " + std::to_string(game_.to_move()) + "'s turn", true);
+  }
+  const auto canonical = game_.check_move(m.text);
+  if (!canonical) return reject(p, m.id, error_code::illegal_move, canonical.error(), true);
+  if (clock_ && received >= clock_->flag_time()) {
+    reject(p, m.id, error_code::game_over, "your time ran out before the move arrived", true);
+    on_flag();
+    commit();
+    return;
+  }
+  accept_move(pp, m.id, seat, *canonical, received);
+}
+
+// Every accepted move passes through here, and only here. The move is played on copies of the
+// game and clock; the journal writes it (group commit, off the io threads) and only when it
+// is durable does the room take the copies, bump the version, ack and publish. Until then
+// every other request waits in deferred_, so nobody observes or builds on an undurable move.
+void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int seat,
+                       const std::string& text, clock::time_point received) {
+  auto next = std::make_shared<zertz::game>(game_);
+  auto report = next->play(text);
+  if (!report) return reject(*p, re, error_code::illegal_move, report.error(), true);
+  auto next_clock = clock_;
+  if (next_clock) next_clock->charge_move(seat, next->to_move(), received);
+
+  auto apply = [this, p, re, next, next_clock, report = *report, received]() {
+    game_ = std::move(*next);
+    clock_ = next_clock;
+    moves_.push_back(report.text);
+    last_move_ = report;
+    draw_offer_.reset();
+    if (const auto r = game_.result()) {
+      finish(r->winner, std::string(zertz::to_string(r->reason)));
+    } else {
+      arm_flag_timer();
+    }
+    metrics_.moves_accepted.fetch_add(1);
+    send_text(*p, protocol::encode_ack(re, settings_.id, version_ + 1));
+    metrics_.observe_move_latency(clock::now() - received);
+    commit();
+  };
+  if (!recorder_.enabled()) return apply();
+
+  move_row row;
+  row.ply = static_cast<int>(moves_.size()) + 1;
+  row.text = report->text;
+  for (int s = 1; s <= 2; ++s) {
+    row.clock_ms[slot(s)] = next_clock ? next_clock->remaining_ms(s) : 0;
+  }
+  row.received_ms = unix_ms(
+      std::chrono::system_clock::now() -
+      std::chrono::duration_cast<std::chrono::system_clock::duration>(clock::now() - received));
+  write_pending_ = true;
+  recorder_.record_move(std::move(row), [self = shared_from_this(), p, re, apply = std::move(apply),
+                                         text = report->text](journal_status st) {
+    self->write_pending_ = false;
+    if (st) {
+      apply();
+    } else {
+      // Nothing changed: the room still holds the game before the move.
+      spdlog::error("room {} move {} not recorded, so not played: {}", self->settings_.id, text,
+                    st.error());
+      self->reject(*p, re, error_code::internal_error,
+                   "the server could not record your move, so it was not played; "
+                   "try again later",
+                   true);
+    }
+    self->run_deferred();
+    // Everyone may have left while the game's last move was being written.
+    self->maybe_retire();
+  });
+}
+
+void room::do_resign(peer& p, const identity_ptr& who, const protocol::resign& m) {
+  const int seat = seat_of(*who);
+  if (seat == 0) {
+    return reject(p, m.id, error_code::not_a_player,
+                  "only a player can resign in room " + settings_.id);
+  }
+  if (refuse_unless_playing(p, m.id, false)) return;
+  spdlog::info("room {} player {} resigns", settings_.id, who->player);
+  finish(other(seat), "resignation");
+  commit();
+}
+
+void room::do_offer_draw(peer& p, const identity_ptr& who, const protocol::offer_draw& m) {
+  const int seat = seat_of(*who);
+  if (seat == 0) {
+    return reject(p, m.id, error_code::not_a_player,
+                  "only a player can offer a draw in room " + settings_.id);
+  }
+  if (refuse_unless_playing(p, m.id, false)) return;
+  if (draw_offer_ == other(seat)) {
+    spdlog::info("room {} draw agreed", settings_.id);
+    finish(0, "agreement");
+  } else {
+    draw_offer_ = seat;
+  }
+  commit();
+}
+
+bool room::refuse_unless_playing(peer& p, const protocol::request_id& re, bool is_move) {
+  if (status_ == room_status::finished) {
+    reject(p, re, error_code::game_over, "the game in room " + settings_.id + " is over", is_move);
+    return true;
+  }
+  if (status_ == room_status::waiting) {
+    reject(p, re, error_code::not_your_turn,
+           "the game in room " + settings_.id + " has not started: waiting for an opponent",
+           is_move);
+    return true;
+  }
+  return false;
+}
+
+void room::start_game() {
+  set_status(room_status::playing);
+  if (clock_) {
+    clock_->start(game_.to_move(), clock::now());
+    arm_flag_timer();
+  }
+  spdlog::info("room {} game starts: {} vs {}", settings_.id, seats_[0]->player, seats_[1]->player);
+}
+
+void room::finish(int winner, std::string reason) {
+  set_status(room_status::finished);
+  result_ = protocol::result_view{winner, std::move(reason)};
+  draw_offer_.reset();
+  if (clock_) clock_->halt();
+  ++flag_generation_;
+  flag_timer_.cancel();
+  spdlog::info("room {} game over: winner {} by {} after {} moves", settings_.id, winner,
+               result_->reason, moves_.size());
+  update_presence();
+  persist_finish();
+}
+
+void room::arm_flag_timer() {
+  if (!clock_ || clock_->running() == 0) return;
+  const auto generation = ++flag_generation_;
+  flag_timer_.expires_at(clock_->flag_time());
+  flag_timer_.async_wait([self = shared_from_this(), generation](boost::system::error_code ec) {
+    if (ec || generation != self->flag_generation_) return;
+    // A move received before the flag fell may be waiting for the journal: let it land first.
+    self->run_or_defer([self] {
+      self->on_flag();
+      self->commit();
+      self->maybe_retire();
+    });
+  });
+}
+
+void room::on_flag() {
+  if (status_ != room_status::playing || !clock_ || clock_->running() == 0) return;
+  const auto now = clock::now();
+  if (now < clock_->flag_time()) return arm_flag_timer();
+  const int loser = clock_->running();
+  clock_->stop(now);
+  spdlog::info("room {} flag falls for seat {}", settings_.id, loser);
+  finish(other(loser), "time");
+}
+
+void room::persist_finish() {
+  if (stored_record_) return;
+  recorder_.record_finish({result_->winner, result_->reason}, game_.zip(), zen_text());
+}
+
+// Abandonment applies to running untimed games only (a clock already settles an absent
+// player); the first seat whose grace runs out loses.
+void room::update_presence() {
+  const auto grace = std::chrono::duration_cast<clock::duration>(
+      std::chrono::duration<double>(lobby_.abandon_after_s()));
+  std::array<bool, 2> away{};
+  for (int s = 1; s <= 2; ++s) {
+    away[slot(s)] = status_ == room_status::playing && !clock_ && seats_[slot(s)] && !online(s);
+  }
+  abandon_.update(away, grace, [self = shared_from_this()](int seat, std::uint64_t ticket) {
+    self->run_or_defer([self, seat, ticket] { self->on_abandon(seat, ticket); });
+  });
+}
+
+void room::on_abandon(int seat, std::uint64_t ticket) {
+  if (!abandon_.still_counting(seat, ticket) || status_ != room_status::playing || online(seat)) {
+    return;
+  }
+  // Both gone since the same moment (a restart nobody came back from): nobody wins.
+  const bool both = abandon_.other_away_as_long(seat);
+  spdlog::info("room {} seat {} abandoned the game", settings_.id, seat);
+  finish(both ? 0 : other(seat), "abandoned");
+  commit();
+  maybe_retire();
+}
+
+}  // namespace ringside::server
