@@ -56,17 +56,31 @@ std::string encode_snapshot(const request_id& re, std::string_view room, std::in
   return to_wire(j);
 }
 
-std::string encode_patch(std::string_view room, std::int64_t version, const json& ops) {
-  // Written around the ops rather than wrapping them in a json object, which deep-copied every
-  // op; the bytes are the same (keys in the sorted order nlohmann writes them).
-  std::string out = R"({"ops":)";
-  out += to_wire(ops);
+namespace {
+
+// The patch frame around ops text: written by hand rather than wrapping the ops in a json object
+// (which deep-copied every op); the bytes are those nlohmann writes (keys in sorted order).
+std::string patch_frame(std::string_view room, std::int64_t version, std::string_view ops) {
+  std::string out;
+  out.reserve(ops.size() + room.size() + 64);
+  out += R"({"ops":)";
+  out += ops;
   out += R"(,"room":)";
-  out += to_wire(json(room));
+  append_json_string(out, room);
   out += R"(,"type":"patch","version":)";
   out += std::to_string(version);
   out += '}';
   return out;
+}
+
+}  // namespace
+
+std::string encode_patch(std::string_view room, std::int64_t version, const json& ops) {
+  return patch_frame(room, version, to_wire(ops));
+}
+
+std::string encode_patch(std::string_view room, std::int64_t version, const patch_ops& ops) {
+  return patch_frame(room, version, ops.array_text());
 }
 
 std::string encode_ack(const request_id& re, std::string_view room, std::int64_t version) {

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "protocol/messages.hpp"
+#include "protocol/patch_ops.hpp"
 
 namespace ringside::protocol {
 
@@ -31,6 +32,8 @@ std::string encode_snapshot(const request_id& re, std::string_view room, std::in
 
 // `patch`: RFC 6902 `ops` turning version-1 into version.
 std::string encode_patch(std::string_view room, std::int64_t version, const nlohmann::json& ops);
+// The same frame from ops already written as text (state_document::update).
+std::string encode_patch(std::string_view room, std::int64_t version, const patch_ops& ops);
 
 // `ack` of an accepted move; `version` is the one the move produced.
 std::string encode_ack(const request_id& re, std::string_view room, std::int64_t version);

@@ -26,28 +26,17 @@ std::string escape_token(std::string_view key) {
   return out;
 }
 
-// One RFC 6902 op. Built by emplacing into the object: nlohmann's initializer-list
-// constructor deep-copies every element and showed up as a quarter of update()'s cost.
-njson make_op(const char* kind, std::string path, njson* value) {
-  njson op(njson::value_t::object);
-  auto& fields = op.get_ref<njson::object_t&>();
-  fields.emplace("op", kind);
-  fields.emplace("path", std::move(path));
-  if (value != nullptr) fields.emplace("value", std::move(*value));
-  return op;
-}
-
-// Records a replace op and applies it to `slot`, the document's value at `path`.
-void replace(njson& ops, std::string path, njson& slot, njson value) {
-  slot = value;
-  ops.push_back(make_op("replace", std::move(path), &value));
+// Applies a replace to `slot`, the document's value at `path`, and records it.
+void replace(patch_ops& ops, std::string_view path, njson& slot, njson value) {
+  slot = std::move(value);
+  ops.append("replace", path, &slot);
 }
 
 const char* const colour_keys[3] = {"W", "G", "B"};
 
 // Per-colour replaces, as a client would expect from a diff: "/pool/G" rather than "/pool".
 void diff_counts(const zertz::marble_counts& before, const zertz::marble_counts& after,
-                 const std::string& path, njson& slot, njson& ops) {
+                 const std::string& path, njson& slot, patch_ops& ops) {
   for (std::size_t c = 0; c < 3; ++c) {
     if (before.n[c] == after.n[c]) continue;
     replace(ops, path + "/" + colour_keys[c], slot[colour_keys[c]], after.n[c]);
@@ -99,15 +88,14 @@ state_document::facts state_document::read(const room_view& view, const zertz::g
   return f;
 }
 
-njson state_document::update(const room_view& view, const zertz::game& g) {
+patch_ops state_document::update(const room_view& view, const zertz::game& g) {
+  patch_ops ops;
   if (doc_.is_null()) {
     reset(view, g);
-    njson whole = doc_;
-    return njson::array({make_op("replace", "", &whole)});
+    ops.append("replace", "", &doc_);
+    return ops;
   }
   facts next = read(view, g);
-  njson ops = njson::array();
-  ops.get_ref<njson::array_t&>().reserve(24);  // a move makes about 15 ops
   if (next.room != facts_.room) replace(ops, "/room", doc_["room"], next.room);
   if (next.rules != facts_.rules) {
     replace(ops, "/variant", doc_["variant"], std::string(zertz::to_string(next.rules)));
@@ -152,7 +140,7 @@ njson state_document::update(const room_view& view, const zertz::game& g) {
   return ops;
 }
 
-void state_document::diff_players(const facts& next, njson& ops) {
+void state_document::diff_players(const facts& next, patch_ops& ops) {
   for (std::size_t i = 0; i < 2; ++i) {
     const auto& before = facts_.players[i];
     const auto& after = next.players[i];
@@ -175,33 +163,37 @@ void state_document::diff_players(const facts& next, njson& ops) {
   }
 }
 
-void state_document::diff_rings(const facts& next, njson& ops) {
+void state_document::diff_rings(const facts& next, patch_ops& ops) {
   // Rings only leave the board during a game, and both lists are in the engine's cell order,
-  // so one walk pairs them up: a previous ring with no partner was removed.
-  njson& rings = doc_["rings"];
-  const std::size_t first_op = ops.size();
+  // so one walk pairs them up: a previous ring with no partner was removed. When the new list
+  // is not such a subsequence (another game in the room), the whole map is replaced.
   std::size_t j = 0;
   for (const auto& before : facts_.rings) {
+    if (j < next.rings.size() && next.rings[j].cell == before.cell) ++j;
+  }
+  njson& rings = doc_["rings"];
+  if (j != next.rings.size()) {
+    njson fresh = njson::object();
+    for (const auto& r : next.rings) fresh[r.cell] = occupant_text(r.occupant);
+    replace(ops, "/rings", rings, std::move(fresh));
+    return;
+  }
+  j = 0;
+  for (const auto& before : facts_.rings) {
+    const std::string path = "/rings/" + escape_token(before.cell);
     if (j < next.rings.size() && next.rings[j].cell == before.cell) {
       const auto& after = next.rings[j++];
       if (after.occupant != before.occupant) {
-        replace(ops, "/rings/" + escape_token(after.cell), rings[after.cell],
-                occupant_text(after.occupant));
+        replace(ops, path, rings[after.cell], occupant_text(after.occupant));
       }
       continue;
     }
-    ops.push_back(make_op("remove", "/rings/" + escape_token(before.cell), nullptr));
     rings.erase(before.cell);
+    ops.append("remove", path, nullptr);
   }
-  if (j == next.rings.size()) return;
-  // A ring appeared (a different game in the room): replace the whole map instead.
-  ops.erase(ops.begin() + static_cast<std::ptrdiff_t>(first_op), ops.end());
-  njson fresh = njson::object();
-  for (const auto& r : next.rings) fresh[r.cell] = occupant_text(r.occupant);
-  replace(ops, "/rings", rings, std::move(fresh));
 }
 
-void state_document::diff_history(const std::vector<std::string>& history, njson& ops) {
+void state_document::diff_history(const std::vector<std::string>& history, patch_ops& ops) {
   njson& doc_history = doc_["history"];
   const std::size_t known = doc_history.size();
   bool grows = history.size() >= known;
@@ -214,9 +206,8 @@ void state_document::diff_history(const std::vector<std::string>& history, njson
   }
   // History only grows in a game: append with "-" so the patch does not repeat it.
   for (std::size_t i = known; i < history.size(); ++i) {
-    njson value = history[i];
-    doc_history.push_back(value);
-    ops.push_back(make_op("add", "/history/-", &value));
+    doc_history.push_back(history[i]);
+    ops.append("add", "/history/-", &doc_history.back());
   }
 }
 

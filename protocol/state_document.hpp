@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/zertz/game.hpp"
+#include "protocol/patch_ops.hpp"
 #include "protocol/state.hpp"
 
 namespace ringside::protocol {
@@ -28,11 +29,11 @@ class state_document {
   // no ops (clients get a snapshot then).
   void reset(const room_view& view, const zertz::game& g);
 
-  // Brings the document up to `view` over `g` and returns the RFC 6902 ops that did it (an
-  // array; empty when nothing changed). Afterwards json() == build_state(view, g), and the
-  // previous json().patch(ops) gives the new json(). On an empty document it acts as reset()
-  // and returns one op that replaces the whole (null) document.
-  nlohmann::json update(const room_view& view, const zertz::game& g);
+  // Brings the document up to `view` over `g` and returns the RFC 6902 ops that did it (empty
+  // when nothing changed). Afterwards json() == build_state(view, g), and the previous
+  // json().patch(ops) gives the new json(). On an empty document it acts as reset() and
+  // returns one op that replaces the whole (null) document.
+  patch_ops update(const room_view& view, const zertz::game& g);
 
   // The current whole document, for snapshots and summaries.
   const nlohmann::json& json() const { return doc_; }
@@ -61,9 +62,9 @@ class state_document {
   };
 
   static facts read(const room_view& view, const zertz::game& g);
-  void diff_players(const facts& next, nlohmann::json& ops);
-  void diff_rings(const facts& next, nlohmann::json& ops);
-  void diff_history(const std::vector<std::string>& history, nlohmann::json& ops);
+  void diff_players(const facts& next, patch_ops& ops);
+  void diff_rings(const facts& next, patch_ops& ops);
+  void diff_history(const std::vector<std::string>& history, patch_ops& ops);
 
   facts facts_;
   nlohmann::json doc_;

@@ -107,7 +107,7 @@ totals run_new(const std::vector<std::vector<step>>& games) {
   for (const auto& steps : games) {
     protocol::state_document doc(steps[0].view, steps[0].g);
     for (std::size_t i = 1; i < steps.size(); ++i) {
-      const auto ops = doc.update(steps[i].view, steps[i].g);
+      const auto ops = doc.update(steps[i].view, steps[i].g);  // protocol::patch_ops
       t.frame_bytes += protocol::encode_patch(steps[i].view.room, 1, ops).size();
       ++t.moves;
     }
