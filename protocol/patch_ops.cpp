@@ -1,5 +1,9 @@
 #include "protocol/patch_ops.hpp"
 
+#include <charconv>
+#include <cstdint>
+#include <system_error>
+
 namespace ringside::protocol {
 
 using nlohmann::json;
@@ -19,6 +23,63 @@ void append_json_string(std::string& out, std::string_view s) {
   out += '"';
 }
 
+namespace {
+
+// Writes `v` as JSON, as dump() would for the values a state document holds (integers,
+// booleans, null, strings, arrays, objects in nlohmann's sorted key order). nlohmann's
+// serializer set up per value was most of append()'s cost; floats still go through it.
+void append_value(std::string& out, const json& v) {
+  switch (v.type()) {
+    case json::value_t::null:
+      out += "null";
+      return;
+    case json::value_t::boolean:
+      out += v.get<bool>() ? "true" : "false";
+      return;
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned: {
+      char buf[24];
+      const auto [end, ec] = v.is_number_unsigned()
+                                 ? std::to_chars(buf, buf + sizeof buf, v.get<std::uint64_t>())
+                                 : std::to_chars(buf, buf + sizeof buf, v.get<std::int64_t>());
+      if (ec == std::errc{}) out.append(buf, end);
+      return;
+    }
+    case json::value_t::string:
+      append_json_string(out, v.get_ref<const std::string&>());
+      return;
+    case json::value_t::array: {
+      out += '[';
+      bool first = true;
+      for (const auto& e : v) {
+        if (!first) out += ',';
+        first = false;
+        append_value(out, e);
+      }
+      out += ']';
+      return;
+    }
+    case json::value_t::object: {
+      out += '{';
+      bool first = true;
+      for (const auto& [key, e] : v.items()) {
+        if (!first) out += ',';
+        first = false;
+        append_json_string(out, key);
+        out += ':';
+        append_value(out, e);
+      }
+      out += '}';
+      return;
+    }
+    default:
+      out += v.dump(-1, ' ', false, json::error_handler_t::replace);
+      return;
+  }
+}
+
+}  // namespace
+
 void patch_ops::append(std::string_view op, std::string_view path, const json* value) {
   if (count_ != 0) items_ += ',';
   items_ += R"({"op":)";
@@ -27,11 +88,7 @@ void patch_ops::append(std::string_view op, std::string_view path, const json* v
   append_json_string(items_, path);
   if (value != nullptr) {
     items_ += R"(,"value":)";
-    if (value->is_string()) {
-      append_json_string(items_, value->get_ref<const std::string&>());
-    } else {
-      items_ += value->dump(-1, ' ', false, json::error_handler_t::replace);
-    }
+    append_value(items_, *value);
   }
   items_ += '}';
   ++count_;

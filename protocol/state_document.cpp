@@ -180,16 +180,16 @@ void state_document::diff_rings(const facts& next, patch_ops& ops) {
   }
   j = 0;
   for (const auto& before : facts_.rings) {
-    const std::string path = "/rings/" + escape_token(before.cell);
     if (j < next.rings.size() && next.rings[j].cell == before.cell) {
       const auto& after = next.rings[j++];
       if (after.occupant != before.occupant) {
-        replace(ops, path, rings[after.cell], occupant_text(after.occupant));
+        replace(ops, "/rings/" + escape_token(after.cell), rings[after.cell],
+                occupant_text(after.occupant));
       }
       continue;
     }
     rings.erase(before.cell);
-    ops.append("remove", path, nullptr);
+    ops.append("remove", "/rings/" + escape_token(before.cell), nullptr);
   }
 }
 

@@ -2,6 +2,7 @@
 // strings hold, and stay valid JSON on invalid UTF-8.
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <string>
 
 #include "protocol/patch_ops.hpp"
@@ -16,6 +17,11 @@ TEST_CASE("patch_ops: text parses back to the same ops, awkward strings included
   CHECK(ops.array_text() == "[]");
   const json values[] = {7,
                          -3,
+                         std::uint64_t{18446744073709551615ULL},
+                         std::int64_t{-9223372036854775807},
+                         1.5,
+                         json::object(),
+                         json::array(),
                          true,
                          nullptr,
                          "plain",
@@ -31,7 +37,7 @@ TEST_CASE("patch_ops: text parses back to the same ops, awkward strings included
   }
   ops.append("remove", "/rings/a~1b", nullptr);
   expected.push_back(json{{"op", "remove"}, {"path", "/rings/a~1b"}});
-  ops.append("add", "/history/-", &values[4]);
+  ops.append("add", "/history/-", &values[9]);
   expected.push_back(json{{"op", "add"}, {"path", "/history/-"}, {"value", "plain"}});
   CHECK(!ops.empty());
   CHECK(ops.size() == expected.size());
