@@ -71,6 +71,24 @@ void lobby::answer_hello(const identity_ptr& who,
   fn(who, std::move(seated));
 }
 
+identity_ptr lobby::known(const std::string& token) {
+  const auto it = by_token_.find(token);
+  if (it == by_token_.end()) return nullptr;
+  if (it->second.pinned) return it->second.pinned;
+  auto who = it->second.weak.lock();
+  if (!who) by_token_.erase(it);
+  return who;
+}
+
+void lobby::remember(const identity_ptr& who, bool pin) {
+  by_token_[who->token] = known_identity{who, pin ? who : nullptr};
+  if (by_token_.size() < prune_at_) return;
+  // Amortised: a sweep when the map has doubled since the last one.
+  std::erase_if(by_token_,
+                [](const auto& kv) { return !kv.second.pinned && kv.second.weak.expired(); });
+  prune_at_ = std::max<std::size_t>(64, 2 * by_token_.size());
+}
+
 void lobby::hello_from_journal(std::string token,
                                std::function<void(identity_ptr, std::vector<room_ptr>)> fn) {
   journal_->read([this, token = std::move(token), fn = std::move(fn)](server::journal& j) mutable {
@@ -82,12 +100,13 @@ void lobby::hello_from_journal(std::string token,
         return fn(nullptr, {});
       }
       if (!*found) return fn(nullptr, {});
-      auto it = by_token_.find(token);
-      if (it == by_token_.end()) {
-        auto who = std::make_shared<identity>(identity{(*found)->player_id, (*found)->name, token});
-        it = by_token_.emplace(token, std::move(who)).first;
+      // Another hello with the same token may have loaded it meanwhile.
+      identity_ptr who = known(token);
+      if (!who) {
+        who = std::make_shared<identity>(identity{(*found)->player_id, (*found)->name, token});
+        remember(who, false);
       }
-      answer_hello(it->second, fn);
+      answer_hello(who, fn);
     });
   });
 }
@@ -97,9 +116,9 @@ void lobby::hello(std::string name, std::optional<std::string> token,
   net::post(strand_,
             [this, name = std::move(name), token = std::move(token), fn = std::move(fn)]() mutable {
               if (token) {
-                const auto it = by_token_.find(*token);
-                if (it != by_token_.end()) return answer_hello(it->second, fn);
-                // Not seen since the server started: the journal may know it.
+                if (const auto who = known(*token)) return answer_hello(who, fn);
+                // Not in memory (not seen since the server started, or held by nobody since):
+                // the journal may know it.
                 if (!journal_) return fn(nullptr, {});
                 return hello_from_journal(std::move(*token), std::move(fn));
               }
@@ -113,9 +132,10 @@ void lobby::hello(std::string name, std::optional<std::string> token,
                 who->player = "p";
                 who->player += random_base32(10);
               } while (std::any_of(by_token_.begin(), by_token_.end(), [&](const auto& kv) {
-                return kv.second->player == who->player;
+                const auto other = kv.second.weak.lock();
+                return other && other->player == who->player;
               }));
-              by_token_.emplace(who->token, who);
+              remember(who, !journal_);
               spdlog::info("player {} ({}) is new", who->player, who->name);
               if (!journal_) return fn(std::move(who), {});
               // The welcome waits for the digest to be durable, so a token a client holds
@@ -126,12 +146,14 @@ void lobby::hello(std::string name, std::optional<std::string> token,
                     return j.save_identity(saved->player, saved->name, sha256::hex(saved->token));
                   },
                   strand_,
-                  [saved, fn = std::move(fn)](journal_status st) {
+                  [this, saved, fn = std::move(fn)](journal_status st) {
                     if (!st) {
                       spdlog::error(
                           "player {}: identity not saved, its token will not survive "
                           "a restart: {}",
                           saved->player, st.error());
+                      // The journal cannot give it back later: keep it until the restart.
+                      remember(saved, true);
                     }
                     fn(saved, {});
                   });

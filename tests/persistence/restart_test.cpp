@@ -168,6 +168,36 @@ TEST_CASE("a resent move with an old version gets stale_version and a snapshot, 
   CHECK_FALSE(t.seat(2).conn->recv(200ms).has_value());
 }
 
+TEST_CASE("a token keeps working after every connection of its player is gone") {
+  // The lobby keeps only identities something holds (a connection, a seat); the others are
+  // read back from the journal, so this is the path a returning visitor takes.
+  temp_dir dir;
+  journaled_server srv(dir.path(), fast);
+  std::string token;
+  std::string player;
+  {
+    ws_client first(srv.port());
+    const auto welcome = first.hello("visitor");
+    token = welcome.at("token").get<std::string>();
+    player = welcome.at("player").get<std::string>();
+  }
+  // Many others come and go meanwhile, so the lobby sweeps what nobody holds.
+  for (int i = 0; i < 80; ++i) {
+    ws_client other(srv.port());
+    other.hello("passer-by");
+  }
+  ws_client back(srv.port());
+  const auto welcome =
+      back.request({{"type", "hello"}, {"name", "ignored"}, {"token", token}}, "welcome");
+  CHECK(welcome.at("player") == player);
+  CHECK(welcome.at("name") == "visitor");
+  // An unknown token is still refused.
+  ws_client stranger(srv.port());
+  const auto err = stranger.request(
+      {{"type", "hello"}, {"name", "x"}, {"token", std::string(64, 'a')}}, "error");
+  CHECK(err.at("code") == "bad_token");
+}
+
 TEST_CASE("an unusable --data stops the server with exit code 2 and one clear line") {
   temp_dir dir;
   const std::string file = dir.path() + "/a-file";
