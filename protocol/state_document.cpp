@@ -66,6 +66,12 @@ void state_document::reset(const room_view& view, const zertz::game& g) {
 }
 
 state_document::facts state_document::read(const room_view& view, const zertz::game& g) {
+  facts f = read_room(view, g);
+  read_position(g, f);
+  return f;
+}
+
+state_document::facts state_document::read_room(const room_view& view, const zertz::game& g) {
   facts f;
   f.room = view.room;
   f.rules = g.rules();
@@ -75,17 +81,20 @@ state_document::facts state_document::read(const room_view& view, const zertz::g
   f.spectators = view.spectators;
   f.to_move = g.to_move();
   f.ply = g.ply();
+  f.zip = g.zip();
+  f.last_move = view.last_move;
+  f.draw_offer = view.draw_offer;
+  f.result = view.result;
+  return f;
+}
+
+void state_document::read_position(const zertz::game& g, facts& f) {
   f.rings = g.rings();
   f.pool = g.pool();
   f.captured = {g.captured(1), g.captured(2)};
   f.must_capture = g.must_capture();
   f.captures = g.capture_chains();
   f.removable = g.removable();
-  f.zip = g.zip();
-  f.last_move = view.last_move;
-  f.draw_offer = view.draw_offer;
-  f.result = view.result;
-  return f;
 }
 
 patch_ops state_document::update(const room_view& view, const zertz::game& g) {
@@ -95,7 +104,22 @@ patch_ops state_document::update(const room_view& view, const zertz::game& g) {
     ops.append("replace", "", &doc_);
     return ops;
   }
-  facts next = read(view, g);
+  facts next = read_room(view, g);
+  // Rings, pool, captures and the lists derived from them are functions of the position, which
+  // the ZIP (with variant and board) pins down. Joins, presence, clocks and spectators leave it
+  // alone, and then the engine is not asked for them again nor are they compared.
+  const bool moved =
+      next.zip != facts_.zip || next.rules != facts_.rules || next.board != facts_.board;
+  if (moved) {
+    read_position(g, next);
+  } else {
+    next.rings = std::move(facts_.rings);
+    next.pool = facts_.pool;
+    next.captured = facts_.captured;
+    next.must_capture = facts_.must_capture;
+    next.captures = std::move(facts_.captures);
+    next.removable = std::move(facts_.removable);
+  }
   if (next.room != facts_.room) replace(ops, "/room", doc_["room"], next.room);
   if (next.rules != facts_.rules) {
     replace(ops, "/variant", doc_["variant"], std::string(zertz::to_string(next.rules)));
@@ -110,6 +134,23 @@ patch_ops state_document::update(const room_view& view, const zertz::game& g) {
   }
   if (next.to_move != facts_.to_move) replace(ops, "/to_move", doc_["to_move"], next.to_move);
   if (next.ply != facts_.ply) replace(ops, "/ply", doc_["ply"], next.ply);
+  if (moved) diff_position(next, ops);
+  diff_history(g.history(), ops);
+  if (next.zip != facts_.zip) replace(ops, "/zip", doc_["zip"], next.zip);
+  if (!same_report(next.last_move, facts_.last_move)) {
+    replace(ops, "/last_move", doc_["last_move"], last_move_json(next.last_move));
+  }
+  if (next.draw_offer != facts_.draw_offer) {
+    replace(ops, "/draw_offer", doc_["draw_offer"], optional_int_json(next.draw_offer));
+  }
+  if (next.result != facts_.result) {
+    replace(ops, "/result", doc_["result"], result_json(next.result));
+  }
+  facts_ = std::move(next);
+  return ops;
+}
+
+void state_document::diff_position(const facts& next, patch_ops& ops) {
   diff_rings(next, ops);
   diff_counts(facts_.pool, next.pool, "/pool", doc_["pool"], ops);
   for (std::size_t s = 0; s < 2; ++s) {
@@ -125,19 +166,6 @@ patch_ops state_document::update(const room_view& view, const zertz::game& g) {
   if (next.removable != facts_.removable) {
     replace(ops, "/removable", doc_["removable"], next.removable);
   }
-  diff_history(g.history(), ops);
-  if (next.zip != facts_.zip) replace(ops, "/zip", doc_["zip"], next.zip);
-  if (!same_report(next.last_move, facts_.last_move)) {
-    replace(ops, "/last_move", doc_["last_move"], last_move_json(next.last_move));
-  }
-  if (next.draw_offer != facts_.draw_offer) {
-    replace(ops, "/draw_offer", doc_["draw_offer"], optional_int_json(next.draw_offer));
-  }
-  if (next.result != facts_.result) {
-    replace(ops, "/result", doc_["result"], result_json(next.result));
-  }
-  facts_ = std::move(next);
-  return ops;
 }
 
 void state_document::diff_players(const facts& next, patch_ops& ops) {

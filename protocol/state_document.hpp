@@ -62,6 +62,11 @@ class state_document {
   };
 
   static facts read(const room_view& view, const zertz::game& g);
+  // The room's facts and the engine's scalars (to_move, ply, zip), without the position.
+  static facts read_room(const room_view& view, const zertz::game& g);
+  // Rings, pool, captured and the lists derived from the position.
+  static void read_position(const zertz::game& g, facts& f);
+  void diff_position(const facts& next, patch_ops& ops);
   void diff_players(const facts& next, patch_ops& ops);
   void diff_rings(const facts& next, patch_ops& ops);
   void diff_history(const std::vector<std::string>& history, patch_ops& ops);
