@@ -116,6 +116,48 @@ totals run_new(const std::vector<std::vector<step>>& games) {
   return t;
 }
 
+// Changes that leave the position alone (a spectator joins or leaves, presence, clocks): the
+// spectator count of the room at the middle of every game steps through 50 values.
+constexpr int view_changes_per_game = 50;
+
+totals run_view_old(const std::vector<std::vector<step>>& games) {
+  totals t;
+  const double t0 = thread_cpu_seconds();
+  for (const auto& steps : games) {
+    const auto& mid = steps[steps.size() / 2];
+    auto v = mid.view;
+    json state = protocol::build_state(v, mid.g);
+    for (int i = 1; i <= view_changes_per_game; ++i) {
+      v.spectators = i;
+      auto next = protocol::build_state(v, mid.g);
+      auto ops = json::diff(state, next);
+      state = std::move(next);
+      t.frame_bytes += old_encode_patch(v.room, 1, ops).size();
+      ++t.moves;
+    }
+  }
+  t.seconds = thread_cpu_seconds() - t0;
+  return t;
+}
+
+totals run_view_new(const std::vector<std::vector<step>>& games) {
+  totals t;
+  const double t0 = thread_cpu_seconds();
+  for (const auto& steps : games) {
+    const auto& mid = steps[steps.size() / 2];
+    auto v = mid.view;
+    protocol::state_document doc(v, mid.g);
+    for (int i = 1; i <= view_changes_per_game; ++i) {
+      v.spectators = i;
+      const auto ops = doc.update(v, mid.g);
+      t.frame_bytes += protocol::encode_patch(v.room, 1, ops).size();
+      ++t.moves;
+    }
+  }
+  t.seconds = thread_cpu_seconds() - t0;
+  return t;
+}
+
 bool to_int(std::string_view s, int& out) {
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
   return ec == std::errc{} && ptr == s.data() + s.size();
@@ -177,9 +219,22 @@ int main(int argc, char** argv) {
   std::printf("patch frame bytes per move: old %.0f, new %.0f\n",
               static_cast<double>(last_old.frame_bytes) / static_cast<double>(last_old.moves),
               static_cast<double>(last_new.frame_bytes) / static_cast<double>(last_new.moves));
+  std::vector<double> view_old, view_new, view_ratios;
+  for (int r = 0; r < runs; ++r) {
+    const totals o = run_view_old(played);
+    const totals n = run_view_new(played);
+    view_old.push_back(o.seconds * 1e6 / static_cast<double>(o.moves));
+    view_new.push_back(n.seconds * 1e6 / static_cast<double>(n.moves));
+    view_ratios.push_back(view_new.back() / view_old.back());
+  }
+  std::printf(
+      "spectator count change (mid-game, no move), median: old %.2f us, new %.2f us, %.3f\n",
+      median(view_old), median(view_new), median(view_ratios));
   std::printf(
       "{\"board\":%d,\"games\":%d,\"moves\":%zu,\"runs\":%d,\"old_us_per_move\":%.3f,"
-      "\"new_us_per_move\":%.3f,\"ratio_new_old\":%.4f}\n",
-      rings, games, moves, runs, median(old_us), median(new_us), median(ratios));
+      "\"new_us_per_move\":%.3f,\"ratio_new_old\":%.4f,\"old_us_per_view_change\":%.3f,"
+      "\"new_us_per_view_change\":%.3f,\"ratio_view_change\":%.4f}\n",
+      rings, games, moves, runs, median(old_us), median(new_us), median(ratios), median(view_old),
+      median(view_new), median(view_ratios));
   return 0;
 }
