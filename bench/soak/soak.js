@@ -4,9 +4,21 @@
 // destroyed, no close handshake) and come back with their tokens, resign or play on; a few
 // spectators come and go. The server's RSS and open file descriptors are sampled from /proc
 // at baseline (after a warm-up), at the peak and at the end (all clients gone, a short
-// settle); the run passes when both are back near baseline.
+// settle). --rounds repeats the same load: a leak grows round after round, a cache or the
+// allocator's retention plateaus. The verdict (exit 0 = PASS):
+//   - fds at the end within 4 of the baseline;
+//   - with one round, RSS back within max(8 MiB, 25% of the rise) of the baseline;
+//   - with two rounds or more, RSS must plateau: the last round may add at most
+//     max(1 MiB, 25% of what the first round added) (a leak adds the same every round);
+//   - with --heap-stats (gdb attaches and calls glibc's malloc_stats() in the server), the
+//     bytes the heap really has in use must plateau the same way; this tells a leak
+//     (in-use grows) from memory glibc keeps mapped after free (only RSS grows).
+// Besides the pairs, --visitors (default 1000) clients per round only say hello, list the rooms
+// and leave: every one is a new identity, so memory kept per identity shows as growth. And
+// --deserters (default 100) per round create a room and leave before anyone joins: memory kept
+// per forsaken waiting room shows the same way.
 // Usage: node bench/soak/soak.js --server-bin PATH [--pairs 200] [--seconds 180] [--rounds 1]
-//        [--seed 1]
+//        [--visitors 1000] [--deserters 100] [--seed 1] [--heap-stats]
 'use strict';
 const path = require('path');
 module.paths.push(path.join(__dirname, '..', '..', 'tests', 'external', 'node_modules'));
@@ -28,6 +40,9 @@ if (!serverBin) {
 const pairs = Number(opt('--pairs', 200));
 const seconds = Number(opt('--seconds', 180));
 const roundCount = Number(opt('--rounds', 1));
+const heapStats = args.includes('--heap-stats');
+const visitorCount = Number(opt('--visitors', 1000));
+const deserterCount = Number(opt('--deserters', 100));
 let seed = Number(opt('--seed', 1));
 function random() {
   seed = (seed + 0x6d2b79f5) | 0;
@@ -52,6 +67,59 @@ function sample() {
   const rss = Number(status.match(/VmRSS:\s+(\d+)/)[1]);
   const fds = fs.readdirSync(`/proc/${server.pid}/fd`).length;
   return { rss_kib: rss, fds };
+}
+
+// The server's stderr, passed through, except a malloc_stats() report, which is parsed.
+let stderrText = '';
+let statsWaiter = null;
+function onServerStderr(chunk) {
+  stderrText += chunk.toString();
+  for (;;) {
+    const start = stderrText.indexOf('Arena 0:');
+    if (start < 0) {
+      const cut = stderrText.lastIndexOf('\n') + 1;  // keep a partial line for the next chunk
+      process.stderr.write(stderrText.slice(0, cut));
+      stderrText = stderrText.slice(cut);
+      return;
+    }
+    process.stderr.write(stderrText.slice(0, start));
+    stderrText = stderrText.slice(start);
+    const end = stderrText.match(/max mmap bytes\s*=\s*\d+\n/);
+    if (!end) return;
+    const report = stderrText.slice(0, end.index + end[0].length);
+    stderrText = stderrText.slice(end.index + end[0].length);
+    const total = report.slice(report.indexOf('Total'));
+    const system = Number(total.match(/system bytes\s*=\s*(\d+)/)[1]);
+    const inUse = Number(total.match(/in use bytes\s*=\s*(\d+)/)[1]);
+    const arenas = (report.match(/Arena \d+:/g) || []).length;
+    if (statsWaiter) statsWaiter({ heap_in_use_kib: Math.round(inUse / 1024),
+                                   heap_system_kib: Math.round(system / 1024), arenas });
+    statsWaiter = null;
+  }
+}
+
+// glibc's own count of live heap bytes, read by gdb calling malloc_stats() in the server
+// (the process is stopped for a second or two; nothing else is changed).
+function heapSample() {
+  if (!heapStats) return Promise.resolve({});
+  return new Promise((resolve, reject) => {
+    let gdbOut = '';
+    const timer = setTimeout(() => reject(new Error(
+      `no malloc_stats report from the server; gdb said:\n${gdbOut}`)), 120000);
+    statsWaiter = (r) => { clearTimeout(timer); resolve(r); };
+    // The executable through /proc: the file may have been rebuilt since the server started.
+    const gdb = spawn('gdb', [`/proc/${server.pid}/exe`, '-p', String(server.pid), '-batch', '-nx',
+                              '-ex', 'call ((void(*)(void))malloc_stats)()'],
+                      { stdio: ['ignore', 'pipe', 'pipe'] });
+    gdb.stdout.on('data', (d) => { gdbOut += d; });
+    gdb.stderr.on('data', (d) => { gdbOut += d; });
+    gdb.on('error', (e) => { clearTimeout(timer); reject(e); });
+  });
+}
+
+async function fullSample() {
+  const s = sample();  // before gdb touches the process
+  return { ...s, ...(await heapSample()) };
 }
 
 class conn {
@@ -112,7 +180,37 @@ function chooseMove(state) {
 }
 
 const counts = { games: 0, finished: 0, resigned: 0, moves: 0, drops: 0, reconnects: 0,
-                 spectators: 0, errors: 0, timeouts: 0 };
+                 spectators: 0, visitors: 0, deserters: 0, errors: 0, timeouts: 0 };
+
+// `n` passers-by spread over the round, a few at a time: hello (a new identity each), look at
+// the room list, leave (half with a close handshake, half by dropping the socket).
+// A deserter does the same, but creates a room first and leaves it waiting for nobody.
+async function visitors(n, until, deserting) {
+  let left = n;
+  const gap = (until - Date.now()) / Math.max(1, n / 4);
+  const one = async () => {
+    while (left > 0 && Date.now() < until) {
+      left -= 1;
+      const v = new conn();
+      if (!(await v.open(`v${left}`, null))) { counts.errors += 1; continue; }
+      const w = await v.next((m) => m.type === 'welcome');
+      if (deserting) {
+        v.send({ type: 'create_room', game: 'zertz', variant: 'blitz', seat: 'first', id: 1 });
+        const j = await v.next((m) => m.type === 'joined');
+        if (w.type !== 'welcome' || j.type !== 'joined') counts.errors += 1;
+        else counts.deserters += 1;
+      } else {
+        v.send({ type: 'list_rooms', id: 1 });
+        const r = await v.next((m) => m.type === 'rooms');
+        if (w.type !== 'welcome' || r.type !== 'rooms') counts.errors += 1;
+        else counts.visitors += 1;
+      }
+      if (random() < 0.5) v.close(); else v.drop();
+      await sleep(gap * random() * 2);
+    }
+  };
+  await Promise.all([...Array(4).keys()].map(one));
+}
 
 // One pair playing games back to back until `until`, keeping its two identities.
 async function pair(i, until) {
@@ -184,7 +282,8 @@ async function main() {
     server = spawn(serverBin, ['--port', '0', '--host', '127.0.0.1', '--threads', '2',
                                '--log-level', 'warn', '--data', dataDir, '--abandon-after', '5',
                                '--rate-limit', '100'],
-                   { stdio: ['ignore', 'pipe', 'inherit'] });
+                   { stdio: ['ignore', 'pipe', 'pipe'] });
+    server.stderr.on('data', onServerStderr);
     let out = '';
     server.stdout.on('data', (ch) => {
       out += ch.toString();
@@ -195,8 +294,8 @@ async function main() {
   });
   // Warm-up: a few games, so allocator pools and SQLite's cache exist before the baseline.
   await Promise.all([...Array(10).keys()].map((i) => pair(1000 + i, Date.now() + 5000)));
-  await sleep(3000);
-  const baseline = sample();
+  await sleep(12000);  // the same settle as after a round, so the two compare
+  const baseline = await fullSample();
   let peak = { ...baseline };
   const sampler = setInterval(() => {
     const s = sample();
@@ -207,21 +306,44 @@ async function main() {
   const rounds = [];
   for (let r = 0; r < roundCount; ++r) {
     const until = Date.now() + seconds * 1000;
-    await Promise.all([...Array(pairs).keys()].map(async (i) => { await sleep(random() * 3000); return pair(i, until); }));
+    await Promise.all([visitors(visitorCount, until, false), visitors(deserterCount, until, true),
+                       ...[...Array(pairs).keys()].map(async (i) => { await sleep(random() * 3000); return pair(i, until); })]);
     await sleep(12000);  // abandonment grace (5 s), then the server trims its heap (5 s later)
-    rounds.push(sample());
+    rounds.push(await fullSample());
   }
   clearInterval(sampler);
   const end = rounds[rounds.length - 1];
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const report = { pairs, connections: pairs * 2, seconds: Math.round((Date.now() - t0) / 1000),
+  const report = { pairs, connections: pairs * 2, visitors_per_round: visitorCount,
+                   deserters_per_round: deserterCount, seconds: Math.round((Date.now() - t0) / 1000),
                    rounds: roundCount, baseline, peak, end_of_each_round: rounds, counts };
   console.log(JSON.stringify(report, null, 1));
-  const fdsOk = end.fds <= baseline.fds + 4;
-  const rssOk = end.rss_kib <= baseline.rss_kib + Math.max(8192, 0.25 * (peak.rss_kib - baseline.rss_kib));
-  console.log(`${fdsOk && rssOk ? 'PASS' : 'FAIL'}: fds ${baseline.fds} -> peak ${peak.fds} -> end ${end.fds}; ` +
-              `RSS ${baseline.rss_kib} -> peak ${peak.rss_kib} -> end ${end.rss_kib} KiB`);
-  process.exit(fdsOk && rssOk ? 0 : 1);
+
+  const verdicts = [];
+  const check = (ok, text) => { verdicts.push({ ok, text }); return ok; };
+  check(end.fds <= baseline.fds + 4, `fds ${baseline.fds} -> peak ${peak.fds} -> end ${end.fds}`);
+  // What the first round added versus what the last one added: a leak adds the same each time.
+  const plateau = (key, floorKib) => {
+    const series = [baseline[key], ...rounds.map((r) => r[key])];
+    const first = series[1] - series[0];
+    const last = series[series.length - 1] - series[series.length - 2];
+    const allowed = Math.max(floorKib, 0.25 * first);
+    return check(last <= allowed, `${key} ${series.join(' -> ')} KiB: first round +${first}, ` +
+                                  `last round +${last} (allowed +${Math.round(allowed)})`);
+  };
+  if (rounds.length >= 2) {
+    plateau('rss_kib', 1024);
+    if (heapStats) plateau('heap_in_use_kib', 256);
+  } else {
+    const allowed = Math.max(8192, 0.25 * (peak.rss_kib - baseline.rss_kib));
+    check(end.rss_kib <= baseline.rss_kib + allowed,
+          `RSS ${baseline.rss_kib} -> peak ${peak.rss_kib} -> end ${end.rss_kib} KiB ` +
+          `(allowed end ${baseline.rss_kib + Math.round(allowed)})`);
+  }
+  const pass = verdicts.every((v) => v.ok);
+  for (const v of verdicts) console.log(`${v.ok ? 'ok  ' : 'FAIL'} ${v.text}`);
+  console.log(pass ? 'PASS' : 'FAIL');
+  process.exit(pass ? 0 : 1);
 }
 main().catch(fail);
