@@ -183,26 +183,35 @@ void lobby::create_room(protocol::create_room req, std::function<void(room_ptr)>
     s.created = iso_utc_now();
     spdlog::info("room {} created: {} {} rings{}{}", s.id, zertz::to_string(s.rules), s.board,
                  s.clock ? ", clock" : "", s.is_private ? ", private" : "");
-    if (journal_) {
-      room_row row;
-      row.id = s.id;
-      row.game = "zertz";
-      row.variant = std::string(zertz::to_string(s.rules));
-      row.board = s.board;
-      row.is_private = s.is_private;
-      if (s.clock) row.clock = clock_setting{s.clock->initial_s, s.clock->increment_s};
-      row.created_ms = unix_ms_now();
-      row.status = "waiting";
-      // Queued before any seat or move of the room, so the writer's order keeps it first.
-      journal_->write([row = std::move(row)](server::journal& j) { return j.save_room(row); },
-                      strand_,
-                      [id = s.id](journal_status st) {
-                        if (!st) spdlog::error("room {} not saved: {}", id, st.error());
-                      });
+    if (!journal_) {
+      auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(*start));
+      adopt(r);
+      return fn(std::move(r));
     }
-    auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(*start));
-    adopt(r);
-    fn(std::move(r));
+    room_row row;
+    row.id = s.id;
+    row.game = "zertz";
+    row.variant = std::string(zertz::to_string(s.rules));
+    row.board = s.board;
+    row.is_private = s.is_private;
+    if (s.clock) row.clock = clock_setting{s.clock->initial_s, s.clock->increment_s};
+    row.created_ms = unix_ms_now();
+    row.status = "waiting";
+    // The room exists only once its row is durable: a room the journal lacks could never
+    // record a seat or a move (each would find no room), so it would refuse every move for
+    // good, even after the disk recovered. On failure the creator gets no room.
+    journal_->write(
+        [row = std::move(row)](server::journal& j) { return j.save_room(row); }, strand_,
+        [this, s = std::move(s), start = std::move(*start),
+         fn = std::move(fn)](journal_status st) mutable {
+          if (!st) {
+            spdlog::error("room {} not saved, so not created: {}", s.id, st.error());
+            return fn(nullptr);
+          }
+          auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start));
+          adopt(r);
+          fn(std::move(r));
+        });
   });
 }
 

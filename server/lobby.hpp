@@ -46,6 +46,8 @@ class lobby {
   void hello(std::string name, std::optional<std::string> token,
              std::function<void(identity_ptr, std::vector<room_ptr>)> fn);
   // Makes a room from a checked request; the creator still has to be seated (room::seat_creator).
+  // With a journal, fn runs once the room is durable; fn(nullptr) when the engine refuses the
+  // board or the journal cannot record the room.
   void create_room(protocol::create_room req, std::function<void(room_ptr)> fn);
   // The room with id `id`, or nullptr.
   void find_room(std::string id, std::function<void(room_ptr)> fn);

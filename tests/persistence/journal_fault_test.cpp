@@ -123,6 +123,30 @@ TEST_CASE("a move the journal cannot record is refused, changes nothing, and pla
   CHECK(v[0].state.at("history").size() == 5);
 }
 
+TEST_CASE("a room the journal cannot record is not created; one made after the disk heals plays") {
+  const auto g = find_game(zertz::variant::blitz,
+                           [](const zertz::game& end, const auto&) { return end.ply() >= 2; });
+  failing_disk disk;
+  journaled_server srv(disk.data(), fast, disk.env());
+  ws_client a(srv.port());
+  a.hello("alice");
+  const json create{
+      {"type", "create_room"}, {"game", "zertz"}, {"variant", "blitz"}, {"seat", "first"}};
+  disk.fail("write");
+  // Before, the room was answered at once and then refused every move for good, since the
+  // journal never had it: no seat or move of it could be written even after the disk healed.
+  const auto refused = a.request(create, "error");
+  CHECK_FALSE(a.recv(300ms).has_value());
+  const auto listed = a.request({{"type", "list_rooms"}}, "rooms");
+  CHECK(listed.at("rooms").empty());
+  (void)refused;
+  disk.heal();
+  table t(srv.port());
+  t.play(to_move(t), g.moves[0]);
+  t.play(to_move(t), g.moves[1]);
+  CHECK(t.sync(1).at("state").at("history").size() == 2);
+}
+
 TEST_CASE("a move refused after a failed fsync is not in the game after a crash") {
   const auto g = find_game(zertz::variant::blitz,
                            [](const zertz::game& end, const auto&) { return end.ply() >= 3; });
