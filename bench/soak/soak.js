@@ -59,6 +59,7 @@ let port;
 function fail(err) {
   console.error('FAIL:', err && err.stack ? err.stack : err);
   if (server) server.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(1);
 }
 
