@@ -52,8 +52,7 @@ room::room(net::io_context& ioc, lobby& owner, metrics& m, room_settings s, zert
       flag_timer_(strand_),
       abandon_(strand_),
       recorder_(owner.journal(), settings_.id, strand_),
-      game_(std::move(start)),
-      state_(protocol::room_view{}, game_) {
+      game_(std::move(start)) {
   if (settings_.clock) clock_.emplace(settings_.clock->initial_s, settings_.clock->increment_s);
   state_.reset(view(), game_);
   metrics_.rooms_waiting.fetch_add(1);
@@ -344,11 +343,17 @@ void room::maybe_retire() {
   lobby_.forget(settings_.id, std::move(players));
 }
 
+// Called at every commit; only a change of status, seated names or spectator count changes
+// the room-list entry, so those are compared before any JSON is built.
 void room::publish_summary() {
-  auto summary = room_summary(settings_, state_.json());
-  if (summary == summary_) return;
-  summary_ = summary;
-  lobby_.update_summary(settings_.id, std::move(summary), !settings_.is_private);
+  summary_key key{status_, {}, state_.json().at("spectators").get<int>()};
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (seats_[i]) key.names[i] = seats_[i]->name;
+  }
+  if (published_ && key == *published_) return;
+  published_ = std::move(key);
+  lobby_.update_summary(settings_.id, room_summary(settings_, state_.json()),
+                        !settings_.is_private);
 }
 
 }  // namespace ringside::server

@@ -176,7 +176,14 @@ class room : public std::enable_shared_from_this<room> {
   std::int64_t version_ = 0;
   protocol::state_document state_;
   std::shared_ptr<const std::string> snapshot_frame_;  // of version_, or null
-  nlohmann::json summary_;
+  // What the room-list entry was last published from.
+  struct summary_key {
+    protocol::room_status status;
+    std::array<std::optional<std::string>, 2> names;
+    int spectators = 0;
+    friend bool operator==(const summary_key&, const summary_key&) = default;
+  };
+  std::optional<summary_key> published_;
 };
 
 // The room-list entry of protocol.md's `rooms` message.
