@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 
 #include "server/options.hpp"
 
@@ -17,7 +18,10 @@ struct context {
   lobby& rooms;
   metrics& stats;
   session_registry& sessions;
-  std::atomic<std::int64_t> http_sessions{0};  // open HTTP connections (before any upgrade)
+  // Open HTTP connections (before any upgrade). Shared: a session still queued when the
+  // server exits is destroyed with the io_context, after this context is gone.
+  std::shared_ptr<std::atomic<std::int64_t>> http_sessions =
+      std::make_shared<std::atomic<std::int64_t>>(0);
   std::atomic<bool> stopping{false};
 };
 

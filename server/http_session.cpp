@@ -25,12 +25,13 @@ constexpr std::string_view record_suffix = "/record";
 }  // namespace
 
 http_session::http_session(net::ip::tcp::socket&& socket, context& ctx)
-    : stream_(std::move(socket)), ctx_(ctx) {
-  ctx_.http_sessions.fetch_add(1);
+    : stream_(std::move(socket)), ctx_(ctx), open_count_(ctx.http_sessions) {
+  open_count_->fetch_add(1);
 }
 
+// Never touches ctx_: this may run inside ~io_context, after the context is gone.
 http_session::~http_session() {
-  ctx_.http_sessions.fetch_sub(1);
+  open_count_->fetch_sub(1);
 }
 
 void http_session::run() {

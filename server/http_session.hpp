@@ -38,6 +38,7 @@ class http_session : public std::enable_shared_from_this<http_session> {
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::shared_ptr<response> pending_;
   context& ctx_;
+  std::shared_ptr<std::atomic<std::int64_t>> open_count_;  // ctx_.http_sessions
 };
 
 }  // namespace ringside::server

@@ -93,8 +93,10 @@ void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
                                 std::shared_ptr<void> done) {
   ctx_.rooms.create_room(m, [self, who = who_, re = m.id, done](lobby::room_ptr r) {
     if (!r) {
-      return send_text(*self, protocol::encode_error(re, error_code::bad_request,
-                                                     "this board cannot be played yet"));
+      return send_text(
+          *self, protocol::encode_error(re, error_code::internal_error,
+                                        "the server could not create the room (it could not record "
+                                        "it); nothing was created, try again later"));
     }
     r->seat_creator(self, who, re, done);
   });

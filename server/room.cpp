@@ -51,6 +51,7 @@ room::room(net::io_context& ioc, lobby& owner, metrics& m, room_settings s, zert
       strand_(net::make_strand(ioc)),
       flag_timer_(strand_),
       abandon_(strand_),
+      deserted_timer_(strand_),
       recorder_(owner.journal(), settings_.id, strand_),
       game_(std::move(start)) {
   if (settings_.clock) clock_.emplace(settings_.clock->initial_s, settings_.clock->increment_s);
@@ -183,7 +184,7 @@ std::string room::zen_text() const {
   tags.date = settings_.created.substr(0, 10);
   if (seats_[0]) tags.player1 = seats_[0]->name;
   if (seats_[1]) tags.player2 = seats_[1]->name;
-  if (result_)
+  if (result_ && seats_[0] && seats_[1])  // a game that never started has no result
     tags.result = result_->winner == 1 ? "1-0" : result_->winner == 2 ? "0-1" : "1/2-1/2";
   return zertz::write_zen_record(game_, tags);
 }
@@ -193,6 +194,8 @@ void room::shutdown() {
     ++self->flag_generation_;
     self->flag_timer_.cancel();
     self->abandon_.cancel();
+    ++self->deserted_ticket_;
+    self->deserted_timer_.cancel();
   });
 }
 

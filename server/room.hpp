@@ -122,6 +122,9 @@ class room : public std::enable_shared_from_this<room> {
   // Arms or cancels each seat's abandonment timer from who is connected now.
   void update_presence();
   void on_abandon(int seat, std::uint64_t ticket);
+  // A waiting room nobody is in for the abandonment grace is closed: nobody is coming.
+  void watch_deserted();
+  void on_deserted(std::uint64_t ticket);
   // A finished room nobody is in leaves the lobby's memory (it is in the journal).
   void maybe_retire();
   void do_resign(peer& p, const identity_ptr& who, const protocol::resign& m);
@@ -156,6 +159,9 @@ class room : public std::enable_shared_from_this<room> {
   boost::asio::steady_timer flag_timer_;
   std::uint64_t flag_generation_ = 0;
   abandon_watch abandon_;
+  boost::asio::steady_timer deserted_timer_;
+  std::uint64_t deserted_ticket_ = 0;
+  bool deserted_armed_ = false;
   room_recorder recorder_;
 
   bool write_pending_ = false;

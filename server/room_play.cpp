@@ -227,6 +227,31 @@ void room::update_presence() {
   abandon_.update(away, grace, [self = shared_from_this()](int seat, std::uint64_t ticket) {
     self->run_or_defer([self, seat, ticket] { self->on_abandon(seat, ticket); });
   });
+  watch_deserted();
+}
+
+void room::watch_deserted() {
+  const bool deserted = status_ == room_status::waiting && members_.empty();
+  if (deserted == deserted_armed_) return;
+  deserted_armed_ = deserted;
+  const auto ticket = ++deserted_ticket_;
+  if (!deserted) {
+    deserted_timer_.cancel();
+    return;
+  }
+  deserted_timer_.expires_after(std::chrono::duration_cast<clock::duration>(
+      std::chrono::duration<double>(lobby_.abandon_after_s())));
+  deserted_timer_.async_wait([self = shared_from_this(), ticket](boost::system::error_code ec) {
+    if (!ec) self->run_or_defer([self, ticket] { self->on_deserted(ticket); });
+  });
+}
+
+void room::on_deserted(std::uint64_t ticket) {
+  if (ticket != deserted_ticket_ || status_ != room_status::waiting || !members_.empty()) return;
+  spdlog::info("room {} closed: nobody came to play", settings_.id);
+  finish(0, "abandoned");
+  commit();
+  maybe_retire();
 }
 
 void room::on_abandon(int seat, std::uint64_t ticket) {

@@ -65,7 +65,8 @@ zertz::expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc
       st.seats[i] = std::make_shared<const identity>(identity{seat->player_id, seat->name, {}});
     }
   }
-  if (st.status != protocol::room_status::waiting && (!st.seats[0] || !st.seats[1])) {
+  // (A finished room may have an empty seat: closed while waiting, nobody came.)
+  if (st.status == protocol::room_status::playing && (!st.seats[0] || !st.seats[1])) {
     return zertz::fail("a " + row.status + " game with an empty seat");
   }
   if (row.clock && !saved.moves.empty()) st.clock_ms = saved.moves.back().clock_ms;

@@ -143,7 +143,7 @@ int run(int argc, char** argv) {
   net::steady_timer drain(ioc);
   const auto deadline = std::make_shared<std::chrono::steady_clock::time_point>();
   std::function<void()> poll = [&] {
-    const bool idle = stats.connections.load() == 0 && ctx.http_sessions.load() == 0;
+    const bool idle = stats.connections.load() == 0 && ctx.http_sessions->load() == 0;
     if (idle || std::chrono::steady_clock::now() >= *deadline) return ioc.stop();
     drain.expires_after(shutdown_poll);
     drain.async_wait([&](boost::system::error_code ec) {

@@ -2,6 +2,9 @@
 // of end; every client rebuilds the state from patches and must match a fresh snapshot.
 #include <doctest/doctest.h>
 
+#include <thread>
+#include <vector>
+
 #include "support/game_search.hpp"
 #include "support/server_process.hpp"
 #include "support/table.hpp"
@@ -191,6 +194,45 @@ TEST_CASE("rooms are listed unless private, and a private room is joinable by id
   CHECK(joined.at("state").at("status") == "playing");
   const std::size_t bob_slot = hidden.at("seat") == 1 ? 1 : 0;
   CHECK(joined.at("state").at("players").at(bob_slot).at("name") == "bob");
+}
+
+TEST_CASE("a waiting room nobody is in closes after --abandon-after; one somebody is in stays") {
+  server_process srv({"--abandon-after", "1"});
+  const json create{{"type", "create_room"}, {"game", "zertz"}, {"variant", "blitz"}};
+  ws_client stays(srv.port());
+  stays.hello("stays");
+  const std::string kept = stays.request(create, "joined").at("room");
+  ws_client leaves(srv.port());
+  leaves.hello("leaves");
+  const std::string left = leaves.request(create, "joined").at("room");
+  leaves.request({{"type", "leave"}, {"room", left}}, "patch");
+  std::string dropped;
+  {
+    ws_client drops(srv.port());
+    drops.hello("drops");
+    dropped = drops.request(create, "joined").at("room").get<std::string>();
+  }  // its seat is kept, but nobody is in the room
+  const auto listed = [&] {
+    const auto [status, body] = http_get(srv.port(), "/api/rooms");
+    REQUIRE(status == 200);
+    std::vector<std::string> ids;
+    for (const auto& r : json::parse(body)) ids.push_back(r.at("room"));
+    return ids;
+  };
+  CHECK(listed().size() == 3);
+  std::vector<std::string> now;
+  for (int i = 0; i < 50 && (now = listed()).size() != 1; ++i) std::this_thread::sleep_for(100ms);
+  CHECK(now == std::vector<std::string>{kept});
+  // The deserted rooms are over (never played: no result); the one with its creator in it
+  // saw nothing happen.
+  for (const auto& id : {left, dropped}) {
+    const auto [status, record] = http_get(srv.port(), "/api/rooms/" + id + "/record");
+    CHECK(status == 200);
+    CHECK(record.find("[Result \"*\"]") != std::string::npos);
+  }
+  CHECK_FALSE(stays.recv(100ms).has_value());
+  CHECK(stays.request({{"type", "sync"}, {"room", kept}}, "snapshot").at("state").at("status") ==
+        "waiting");
 }
 
 }  // namespace ringside::test
