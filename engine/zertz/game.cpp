@@ -124,6 +124,28 @@ expected<move_report> game::play(std::string_view text) {
   return report;
 }
 
+expected<game> game::create(std::string_view variant_name, int rings) {
+  const auto v = parse_variant(variant_name);
+  if (!v) {
+    return fail("ZÈRTZ has no variant \"" + std::string(variant_name.substr(0, 32)) +
+                "\"; choose standard, blitz or tournament");
+  }
+  return start(*v, rings);
+}
+
+std::string_view game::variant_name() const {
+  return to_string(rules());
+}
+
+std::optional<game_outcome> game::outcome() const {
+  if (!impl_->result) return std::nullopt;
+  return game_outcome{impl_->result->winner, to_string(impl_->result->reason)};
+}
+
+std::string game::write_record(const record_tags& tags) const {
+  return write_zen_record(*this, tags);
+}
+
 variant game::rules() const {
   return impl_->pos.rules();
 }

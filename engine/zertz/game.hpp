@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/common/board_game.hpp"
 #include "engine/zertz/expected.hpp"
 
 namespace ringside::zertz {
@@ -58,9 +59,22 @@ struct move_report {
 
 // Parsed game record (ZEN, PGN-style).
 struct zen_record;
+// The record's tag pairs are the engine-neutral ones.
+using zen_tags = ringside::record_tags;
 
 class game {
  public:
+  // --- the board_game seam (engine/common/board_game.hpp) ----------------------------------
+  static constexpr std::string_view name = "zertz";
+  // start() by the variant's wire name ("standard", "blitz", "tournament").
+  static expected<game> create(std::string_view variant_name, int rings);
+  std::string_view variant_name() const;
+  int board_size() const { return board_rings(); }
+  std::optional<game_outcome> outcome() const;
+  std::optional<std::array<int, 2>> score() const { return std::nullopt; }  // ZÈRTZ counts none
+  std::string position_text() const { return zip(); }
+  std::string write_record(const record_tags& tags) const;
+
   // The empty start of `rings` rings (37, 40, 43, 44, 48 or 61) under `v`'s pool and win rule.
   // The variant's own board is used when `rings` is 0 (standard/blitz 37, tournament 48).
   static expected<game> start(variant v, int rings = 0);
@@ -121,12 +135,6 @@ bool is_supported_board(int rings);
 
 // ZEN game record: tag pairs and numbered movetext. write_zen_record produces text that
 // parse_zen_record reads back to the same game.
-struct zen_tags {
-  std::string event, date, player1, player2;
-  // "1-0", "0-1" or "1/2-1/2" for a game ended outside the rules (resignation, agreement,
-  // time, abandonment); used only while the rules have not decided the game.
-  std::string result;
-};
 std::string write_zen_record(const game& g, const zen_tags& tags);
 struct zen_record {
   zen_tags tags;
@@ -139,5 +147,7 @@ struct zen_record {
 expected<zen_record> parse_zen_record(std::string_view text);
 // Replays a record into a game, checking every move.
 expected<game> replay(const zen_record& record);
+
+static_assert(board_game<game>);
 
 }  // namespace ringside::zertz

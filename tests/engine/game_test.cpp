@@ -146,7 +146,7 @@ TEST_CASE("game: a ZEN record reads back into the same game") {
   play_ok(g, "Wd1xb1");
   play_ok(g, "Wa1-c1");
   const std::string text =
-      write_zen_record(g, {"Club \"night\"", "2026.11.23", "ann\r\n\\x41", "bob"});
+      write_zen_record(g, {"Club \"night\"", "2026.11.23", "ann\r\n\\x41", "bob", ""});
   CHECK(text.find("[Event \"Club \\\"night\\\"\"]") != std::string::npos);
   CHECK(text.find("[ZIP \"") != std::string::npos);
   CHECK(text.find("1. Bc1-g1 Wd1xb1 2. Wa1-c1 1-0") != std::string::npos);
