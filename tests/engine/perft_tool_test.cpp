@@ -79,6 +79,60 @@ TEST_CASE("ringside-perft: bad arguments and bad ZIPs exit 2 with one line namin
   CHECK(unknown.out == "ringside-perft: unknown argument '--frobnicate' (try --help)\n");
 }
 
+namespace {
+const std::string full_board =
+    "a1:B,b1:B,c1:B,d1:W,e1:W,f1:W,g1:B,h1:W,i1:W,a2:B,b2:B,c2:W,d2:B,e2:W,f2:W,g2:B,h2:B,i2:B,"
+    "j2:B,a3:W,b3:B,c3:B,d3:B,e3:W,f3:W,g3:W,h3:W,i3:D,j3:W,k3:B,b4:B,c4:B,d4:B,e4:B,f4:B,g4:W,"
+    "h4:W,i4:B,j4:D,k4:B,c5:D,d5:W,e5:W,f5:W,g5:W,h5:B,i5:W,j5:W,k5:W 1 49";
+}  // namespace
+
+TEST_CASE("ringside-perft --game dvonn: the spec's figures, the empty start by default") {
+  auto r = run("--game dvonn --depth 3");
+  CHECK(r.status == 0);
+  CHECK(last_line(r.out) == "110544");
+  auto full = run("--game dvonn --position '" + full_board + "' --depth 3");
+  CHECK(full.status == 0);
+  CHECK(last_line(full.out) == "99854");
+  // --game may come anywhere; --game zertz is the default game.
+  auto later = run("--depth 2 --game dvonn");
+  CHECK(last_line(later.out) == "2352");
+  auto zertz = run("--game zertz --depth 1");
+  CHECK(last_line(zertz.out) == "1944");
+}
+
+TEST_CASE("ringside-perft --game dvonn: --moves and --divide") {
+  auto r = run("--game dvonn --position 'c3:B,d3:D,e3:DW,f3:D,g3:B 1 49' --moves");
+  CHECK(r.status == 0);
+  CHECK(r.out == "e3c3\ne3g3\n2\n");
+  auto pass = run("--game dvonn --position 'd1:W,d2:W,e2:W,d3:D,e3:B,f3:D,e4:D,f4:W 2 49' --moves");
+  CHECK(pass.out == "pass\n1\n");
+  auto d = run("--game dvonn --position '" + full_board + "' --depth 2 --divide");
+  CHECK(d.status == 0);
+  CHECK(d.out.find("a3a2 ") != std::string::npos);
+  CHECK(last_line(d.out) == "2018");
+}
+
+TEST_CASE("ringside-perft --game dvonn: bad arguments and positions exit 2 naming the fault") {
+  auto game = run("--game chess");
+  CHECK(game.status == 2);
+  CHECK(game.out == "ringside-perft: --game needs zertz or dvonn, got 'chess'\n");
+  auto pos = run("--game dvonn --position 'c3:D,d3:D 1 49'");
+  CHECK(pos.status == 2);
+  CHECK(pos.out ==
+        "ringside-perft: bad --position: the board must hold all 3 DVONN pieces (they are never "
+        "removed), not 2\n");
+  auto zip = run("--game dvonn --zip x");
+  CHECK(zip.status == 2);
+  CHECK(zip.out == "ringside-perft: unknown argument '--zip' for --game dvonn (try --help)\n");
+  auto depth = run("--game dvonn --depth 13");
+  CHECK(depth.status == 2);
+  auto position_for_zertz = run("--position '- 1 0'");
+  CHECK(position_for_zertz.status == 2);
+  auto help = run("--help");
+  CHECK(help.status == 0);
+  CHECK(help.out.find("--game dvonn") != std::string::npos);
+}
+
 TEST_CASE("ringside-bench-perft: a smoke run counts right and reports its rates") {
   const std::string cmd =
       std::string("'") + RINGSIDE_BENCH_PERFT + "' --runs 1 --depth 2 --positions 200 2>&1";
