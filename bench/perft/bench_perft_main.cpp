@@ -1,6 +1,7 @@
 // ringside-bench-perft: times perft (bulk counting at the leaves) on the empty standard board,
 // and the move generator alone on positions from seeded random games. Prints every run and
-// the median, since the machine is shared and single runs are noisy.
+// the median, since the machine is shared and single runs are noisy. With --game dvonn it
+// times DVONN perft of the full board instead (bench_dvonn.cpp).
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -11,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bench/perft/bench_dvonn.hpp"
 #include "engine/zertz/movegen.hpp"
 #include "engine/zertz/perft.hpp"
 
@@ -59,13 +61,20 @@ bool to_int(std::string_view s, int& out) {
 
 int main(int argc, char** argv) {
   int runs = 5;
-  int depth = 3;
+  int depth = 0;  // 0 until given: 3 for ZÈRTZ, 5 for DVONN
   int rings = 37;
   int positions = 20000;
+  bool dvonn = false;
   constexpr const char* usage =
-      "usage: ringside-bench-perft [--runs N] [--depth D] [--board N] [--positions N]\n";
+      "usage: ringside-bench-perft [--runs N] [--depth D] [--board N] [--positions N]\n"
+      "       ringside-bench-perft --game dvonn [--runs N] [--depth D]   (default depth 5)\n";
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string_view a = argv[i];
+    if (a == "--game" &&
+        (std::string_view(argv[i + 1]) == "dvonn" || std::string_view(argv[i + 1]) == "zertz")) {
+      dvonn = std::string_view(argv[i + 1]) == "dvonn";
+      continue;
+    }
     int* target = a == "--runs"        ? &runs
                   : a == "--depth"     ? &depth
                   : a == "--board"     ? &rings
@@ -80,6 +89,8 @@ int main(int argc, char** argv) {
     std::fputs(usage, stderr);
     return 2;
   }
+  if (depth == 0) depth = dvonn ? 5 : 3;
+  if (dvonn) return ringside::bench::bench_dvonn(runs, depth);
 
   const position start(*board::get(rings), variant::standard);
   std::vector<double> times;

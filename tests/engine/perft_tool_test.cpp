@@ -148,3 +148,19 @@ TEST_CASE("ringside-bench-perft: a smoke run counts right and reports its rates"
   CHECK(out.find("perft 2 on 37 rings: 3277260 leaves") != std::string::npos);
   CHECK(out.find("count_moves (bulk): ") != std::string::npos);
 }
+
+TEST_CASE("ringside-bench-perft --game dvonn: a smoke run counts right") {
+  const std::string cmd =
+      std::string("'") + RINGSIDE_BENCH_PERFT + "' --game dvonn --runs 1 --depth 3 2>&1";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string out;
+  char buf[4096];
+  std::size_t n = 0;
+  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
+  const int raw = pclose(pipe);
+  CHECK(WIFEXITED(raw));
+  CHECK(WEXITSTATUS(raw) == 0);
+  CHECK(out.find("dvonn perft 3 of the full board: 99854 leaves") != std::string::npos);
+  CHECK(out.find("dvonn perft median: ") != std::string::npos);
+}
