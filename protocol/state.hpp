@@ -1,6 +1,8 @@
 #pragma once
 // The room state document of protocol.md: what everybody in a room sees, built from the room's
-// own facts (players, clocks, offers, results the rules do not know about) and the engine.
+// own facts (players, clocks, offers, results the rules do not know about) and the game. The
+// fields every game has are written here; each game's own fields by its game_document
+// (protocol/game_document.hpp).
 
 #include <array>
 #include <cstdint>
@@ -8,7 +10,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/zertz/game.hpp"
+#include "engine/any_game.hpp"
 
 namespace ringside::protocol {
 
@@ -29,6 +31,8 @@ struct player_view {
 struct result_view {
   int winner = 0;
   std::string reason;  // win_condition | board_full | repetition | no_moves | resignation | ...
+  // The final score, for games that count points (DVONN's controlled heights).
+  std::optional<std::array<int, 2>> score;
   friend bool operator==(const result_view&, const result_view&) = default;
 };
 
@@ -39,22 +43,17 @@ struct room_view {
   int spectators = 0;
   std::optional<int> draw_offer;  // seat that offered
   std::optional<result_view> result;
-  std::optional<zertz::move_report> last_move;
+  std::optional<any_report> last_move;
 };
 
 // The whole state document for `view` over `g`. Deterministic: the same inputs give the same
-// document, so json::diff between two builds is exactly what changed.
-nlohmann::json build_state(const room_view& view, const zertz::game& g);
+// document, so json::diff between two builds is exactly what changed. state_document keeps
+// the same document up to date far more cheaply; this is its reference.
+nlohmann::json build_state(const room_view& view, const any_game& g);
 
-// {"W":n,"G":n,"B":n}
-nlohmann::json marble_counts_json(const zertz::marble_counts& c);
-
-// The parts of the document, as build_state writes them (state_document reuses them, so the
-// two cannot drift apart). Each gives null for an empty optional.
+// The common parts of the document, as build_state writes them (state_document reuses them,
+// so the two cannot drift apart). Each gives null for an empty optional.
 nlohmann::json player_json(const std::optional<player_view>& p);
-nlohmann::json last_move_json(const std::optional<zertz::move_report>& m);
 nlohmann::json result_json(const std::optional<result_view>& r);
-// A ring's occupant: "W", "G", "B", or "" when vacant.
-std::string occupant_text(const std::optional<zertz::marble>& m);
 
 }  // namespace ringside::protocol

@@ -4,7 +4,7 @@
 #include <boost/asio/post.hpp>
 #include <nlohmann/json.hpp>
 
-#include "protocol/encode.hpp"
+#include "protocol/wire/encode.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
 #include "server/room.hpp"

@@ -12,8 +12,8 @@ namespace ringside::server {
 namespace {
 
 namespace fs = std::filesystem;
-using zertz::expected;
-using zertz::fail;
+using ringside::expected;
+using ringside::fail;
 
 std::int64_t now_ms() {
   using namespace std::chrono;
@@ -52,7 +52,7 @@ journal::~journal() {
   sqlite3_close(db_);
 }
 
-zertz::failure journal::db_failure(std::string_view what) const {
+ringside::failure journal::db_failure(std::string_view what) const {
   return fail(std::string(what) + ": " + sqlite3_errmsg(db_));
 }
 
@@ -165,7 +165,7 @@ journal_status journal::prepare_all() {
        "seat2_name = ?5, status = ?6 WHERE id = ?1 AND status <> 'finished'"},
       {&st_->finish_room,
        "UPDATE rooms SET status = 'finished', result_winner = ?2, result_reason = ?3, "
-       "final_zip = ?4, record = ?5 WHERE id = ?1 AND status <> 'finished'"},
+       "final_position = ?4, record = ?5 WHERE id = ?1 AND status <> 'finished'"},
       {&st_->room_state,
        "SELECT status, (SELECT max(ply) FROM moves WHERE room_id = ?1) FROM rooms "
        "WHERE id = ?1"},
@@ -267,8 +267,8 @@ journal_status journal::save_room(const room_row& room) {
 }
 
 // Explains why an UPDATE ... WHERE status <> 'finished' touched no row.
-static zertz::failure missing_or_finished(journal_statement& state, std::string_view room_id,
-                                          std::string_view what) {
+static ringside::failure missing_or_finished(journal_statement& state, std::string_view room_id,
+                                             std::string_view what) {
   scoped_reset reset(state);
   state.bind(1, room_id);
   const bool exists = state.step() == SQLITE_ROW;
@@ -299,13 +299,13 @@ journal_status journal::update_seats(std::string_view room_id,
 }
 
 journal_status journal::finish_room(std::string_view room_id, const room_result& result,
-                                    std::string_view final_zip, std::string_view record) {
+                                    std::string_view final_position, std::string_view record) {
   std::lock_guard lock(mutex_);
   auto& s = st_->finish_room;
   s.bind(1, room_id);
   s.bind(2, std::int64_t{result.winner});
   s.bind(3, std::string_view(result.reason));
-  s.bind(4, final_zip);
+  s.bind(4, final_position);
   s.bind(5, record);
   if (auto r = write_one(s, "finish_room"); !r) return r;
   if (sqlite3_changes(db_) == 0)
@@ -399,7 +399,7 @@ room_row journal::read_room(const journal_statement& s) const {
   if (row.status == "finished") {
     row.result = room_result{static_cast<int>(s.optional_integer(13).value_or(0)),
                              s.optional_text(14).value_or("")};
-    row.final_zip = s.optional_text(15);
+    row.final_position = s.optional_text(15);
     row.record = s.optional_text(16);
   }
   return row;

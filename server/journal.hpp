@@ -18,7 +18,7 @@
 #include <variant>
 #include <vector>
 
-#include "engine/zertz/expected.hpp"
+#include "engine/common/expected.hpp"
 #include "server/journal_statement.hpp"
 
 struct sqlite3;
@@ -26,7 +26,7 @@ struct sqlite3;
 namespace ringside::server {
 
 // A write that succeeded carries nothing; a failed one carries the reason.
-using journal_status = zertz::expected<std::monostate>;
+using journal_status = ringside::expected<std::monostate>;
 
 struct identity_row {
   std::string player_id;
@@ -55,8 +55,8 @@ struct room_result {
 
 struct room_row {
   std::string id;
-  std::string game;     // "zertz"
-  std::string variant;  // "standard", "blitz", "tournament"
+  std::string game;     // a game of engine/games.hpp: "zertz", ...
+  std::string variant;  // that game's variant: "standard", "blitz", ...
   int board = 37;
   bool is_private = false;
   std::optional<clock_setting> clock;  // empty: untimed
@@ -65,14 +65,14 @@ struct room_row {
   std::string status;           // "waiting", "playing" or "finished"
   // Filled by finish_room; empty while the game runs.
   std::optional<room_result> result;
-  std::optional<std::string> final_zip;
-  std::optional<std::string> record;  // ZEN text
+  std::optional<std::string> final_position;
+  std::optional<std::string> record;  // the game record (tag pairs and movetext)
   friend bool operator==(const room_row&, const room_row&) = default;
 };
 
 struct move_row {
   int ply = 0;                             // 1 for the first move; strictly increasing per room
-  std::string text;                        // ZEN token as accepted
+  std::string text;                        // the canonical move token as accepted
   std::array<std::int64_t, 2> clock_ms{};  // both clocks after the move
   std::int64_t received_ms = 0;            // unix ms when the server received it
   friend bool operator==(const move_row&, const move_row&) = default;
@@ -87,7 +87,7 @@ class journal {
  public:
   // Opens (creating when missing) `dir` and dir/ringside.db, migrates the schema and proves
   // the file writable; fails with a sentence naming the path when any of that is impossible.
-  static zertz::expected<std::unique_ptr<journal>> open(const std::filesystem::path& dir);
+  static ringside::expected<std::unique_ptr<journal>> open(const std::filesystem::path& dir);
 
   journal(const journal&) = delete;
   journal& operator=(const journal&) = delete;
@@ -98,7 +98,7 @@ class journal {
   journal_status save_identity(std::string_view player_id, std::string_view name,
                                std::string_view token_hash);
   // The identity whose token has this digest; empty when none has.
-  zertz::expected<std::optional<identity_row>> find_identity(std::string_view token_hash);
+  ringside::expected<std::optional<identity_row>> find_identity(std::string_view token_hash);
 
   // Inserts a new room (result fields ignored); fails if the id is already taken.
   journal_status save_room(const room_row& room);
@@ -106,9 +106,10 @@ class journal {
   journal_status update_seats(std::string_view room_id,
                               const std::array<std::optional<seat_row>, 2>& seats,
                               std::string_view status);
-  // Marks an unfinished room finished with its result, final position and ZEN record.
+  // Marks an unfinished room finished with its result, final position (the game's notation)
+  // and game record.
   journal_status finish_room(std::string_view room_id, const room_result& result,
-                             std::string_view final_zip, std::string_view record);
+                             std::string_view final_position, std::string_view record);
 
   // Appends one move; outside a batch it is its own transaction, durable (fsynced) when it
   // returns success; inside one it is durable once commit_batch succeeds.
@@ -129,11 +130,11 @@ class journal {
 
   // Every room not finished, oldest first, with its moves in ply order: what a restarted
   // server resumes.
-  zertz::expected<std::vector<room_with_moves>> unfinished_rooms();
+  ringside::expected<std::vector<room_with_moves>> unfinished_rooms();
   // One room (finished or not); empty when there is no such room.
-  zertz::expected<std::optional<room_row>> room(std::string_view room_id);
+  ringside::expected<std::optional<room_row>> room(std::string_view room_id);
   // A room's moves in ply order (empty for an unknown room).
-  zertz::expected<std::vector<move_row>> moves(std::string_view room_id);
+  ringside::expected<std::vector<move_row>> moves(std::string_view room_id);
 
  private:
   struct statements;
@@ -146,9 +147,9 @@ class journal {
   // After a COMMIT failed: rolls back what is still open and keeps the failed commit's
   // frames, which may be in the WAL file, from being replayed by a restart.
   void undo_failed_commit();
-  zertz::failure db_failure(std::string_view what) const;
+  ringside::failure db_failure(std::string_view what) const;
   room_row read_room(const journal_statement& s) const;
-  zertz::expected<std::vector<move_row>> read_moves(std::string_view room_id);
+  ringside::expected<std::vector<move_row>> read_moves(std::string_view room_id);
 
   std::mutex mutex_;
   sqlite3* db_ = nullptr;

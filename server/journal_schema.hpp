@@ -41,6 +41,11 @@ CREATE TABLE moves(
   received_ms INTEGER NOT NULL,
   PRIMARY KEY (room_id, ply)) WITHOUT ROWID;
 )sql",
+    // 2: rooms play any registered game (rooms.game names it, as it did); the final position
+    // is in that game's own notation, not always a ZIP.
+    R"sql(
+ALTER TABLE rooms RENAME COLUMN final_zip TO final_position;
+)sql",
 };
 inline constexpr int latest_version = static_cast<int>(std::size(migrations));
 
@@ -48,6 +53,6 @@ inline constexpr int latest_version = static_cast<int>(std::size(migrations));
 inline constexpr const char* room_columns =
     "id, game, variant, board, private, clock_initial_s, clock_increment_s, seat1_player, "
     "seat1_name, seat2_player, seat2_name, created_ms, status, result_winner, result_reason, "
-    "final_zip, record";
+    "final_position, record";
 
 }  // namespace ringside::server::journal_schema

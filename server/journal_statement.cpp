@@ -6,14 +6,15 @@
 
 namespace ringside::server {
 
-zertz::expected<journal_statement> journal_statement::prepare(sqlite3* db, std::string_view sql) {
+ringside::expected<journal_statement> journal_statement::prepare(sqlite3* db,
+                                                                 std::string_view sql) {
   sqlite3_stmt* stmt = nullptr;
   const int rc = sqlite3_prepare_v3(db, sql.data(), static_cast<int>(sql.size()),
                                     SQLITE_PREPARE_PERSISTENT, &stmt, nullptr);
   if (rc != SQLITE_OK) {
     sqlite3_finalize(stmt);
-    return zertz::fail(std::string("cannot prepare \"") + std::string(sql) +
-                       "\": " + sqlite3_errmsg(db));
+    return ringside::fail(std::string("cannot prepare \"") + std::string(sql) +
+                          "\": " + sqlite3_errmsg(db));
   }
   return journal_statement(stmt);
 }

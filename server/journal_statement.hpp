@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/zertz/expected.hpp"
+#include "engine/common/expected.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -18,7 +18,7 @@ class journal_statement {
  public:
   journal_statement() = default;
   // Compiles `sql` on `db`; fails with SQLite's reason (a bug in our SQL or a broken file).
-  static zertz::expected<journal_statement> prepare(sqlite3* db, std::string_view sql);
+  static ringside::expected<journal_statement> prepare(sqlite3* db, std::string_view sql);
 
   journal_statement(journal_statement&& other) noexcept;
   journal_statement& operator=(journal_statement&& other) noexcept;

@@ -82,7 +82,7 @@ void journal_writer::run_writes(std::deque<task>& batch) {
       // Once SQLite has rolled the batch back itself, later writes would auto-commit one by
       // one while their submitters are told the batch failed: do not run them at all.
       if (!journal_->in_batch()) {
-        results.push_back(zertz::fail("the journal's transaction was rolled back by SQLite"));
+        results.push_back(ringside::fail("the journal's transaction was rolled back by SQLite"));
         continue;
       }
       results.push_back(t.op(*journal_));
@@ -99,7 +99,7 @@ void journal_writer::run_writes(std::deque<task>& batch) {
   for (std::size_t i = 0; i < batch.size(); ++i) {
     auto& t = batch[i];
     if (!t.done) continue;
-    journal_status r = !status ? journal_status(zertz::fail(status.error())) : results[i];
+    journal_status r = !status ? journal_status(ringside::fail(status.error())) : results[i];
     net::post(t.ex, [done = std::move(t.done), r = std::move(r)] { done(r); });
   }
 }

@@ -160,20 +160,15 @@ void lobby::hello(std::string name, std::optional<std::string> token,
             });
 }
 
-void lobby::create_room(protocol::create_room req, std::function<void(room_ptr)> fn) {
-  net::post(strand_, [this, req = std::move(req), fn = std::move(fn)]() mutable {
-    auto start = zertz::game::start(req.rules, req.board);
-    if (!start) {
-      spdlog::error("the engine refused a {}-ring {} board: {}", req.board,
-                    zertz::to_string(req.rules), start.error());
-      return fn(nullptr);
-    }
+void lobby::create_room(protocol::create_room req, any_game start,
+                        std::function<void(room_ptr)> fn) {
+  net::post(strand_, [this, req = std::move(req), start = std::move(start),
+                      fn = std::move(fn)]() mutable {
     room_settings s;
     do {
       s.id = random_base32(8);
     } while (rooms_.count(s.id) != 0);
-    s.rules = req.rules;
-    s.board = req.board;
+    s.game = req.game;
     s.creator_seat = req.seat == protocol::seat_choice::first ? 1
                      : req.seat == protocol::seat_choice::second
                          ? 2
@@ -181,18 +176,18 @@ void lobby::create_room(protocol::create_room req, std::function<void(room_ptr)>
     s.clock = req.clock;
     s.is_private = req.is_private;
     s.created = iso_utc_now();
-    spdlog::info("room {} created: {} {} rings{}{}", s.id, zertz::to_string(s.rules), s.board,
-                 s.clock ? ", clock" : "", s.is_private ? ", private" : "");
+    spdlog::info("room {} created: {} {} on {} cells{}{}", s.id, s.game.game, s.game.variant,
+                 s.game.board, s.clock ? ", clock" : "", s.is_private ? ", private" : "");
     if (!journal_) {
-      auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(*start));
+      auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start));
       adopt(r);
       return fn(std::move(r));
     }
     room_row row;
     row.id = s.id;
-    row.game = "zertz";
-    row.variant = std::string(zertz::to_string(s.rules));
-    row.board = s.board;
+    row.game = s.game.game;
+    row.variant = s.game.variant;
+    row.board = s.game.board;
     row.is_private = s.is_private;
     if (s.clock) row.clock = clock_setting{s.clock->initial_s, s.clock->increment_s};
     row.created_ms = unix_ms_now();
@@ -202,7 +197,7 @@ void lobby::create_room(protocol::create_room req, std::function<void(room_ptr)>
     // good, even after the disk recovered. On failure the creator gets no room.
     journal_->write(
         [row = std::move(row)](server::journal& j) { return j.save_room(row); }, strand_,
-        [this, s = std::move(s), start = std::move(*start),
+        [this, s = std::move(s), start = std::move(start),
          fn = std::move(fn)](journal_status st) mutable {
           if (!st) {
             spdlog::error("room {} not saved, so not created: {}", s.id, st.error());

@@ -16,7 +16,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "protocol/messages.hpp"
+#include "engine/any_game.hpp"
+#include "protocol/wire/messages.hpp"
 #include "server/identity.hpp"
 #include "server/journal.hpp"
 
@@ -45,10 +46,11 @@ class lobby {
   // where it holds a seat. Calls fn(nullptr, {}) when the token is unknown.
   void hello(std::string name, std::optional<std::string> token,
              std::function<void(identity_ptr, std::vector<room_ptr>)> fn);
-  // Makes a room from a checked request; the creator still has to be seated (room::seat_creator).
-  // With a journal, fn runs once the room is durable; fn(nullptr) when the engine refuses the
-  // board or the journal cannot record the room.
-  void create_room(protocol::create_room req, std::function<void(room_ptr)> fn);
+  // Makes a room playing `start` (the game the request names, made by any_game::create, whose
+  // board req.game.board now gives); the creator still has to be seated (room::seat_creator).
+  // With a journal, fn runs once the room is durable; fn(nullptr) when the journal cannot
+  // record the room.
+  void create_room(protocol::create_room req, any_game start, std::function<void(room_ptr)> fn);
   // The room with id `id`, or nullptr.
   void find_room(std::string id, std::function<void(room_ptr)> fn);
   // The summaries of every listed (not private) room, oldest first, as a JSON array.

@@ -3,8 +3,8 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
-#include "protocol/decode.hpp"
-#include "protocol/encode.hpp"
+#include "protocol/wire/decode.hpp"
+#include "protocol/wire/encode.hpp"
 #include "server/lobby.hpp"
 #include "server/room.hpp"
 
@@ -91,15 +91,25 @@ void request_handler::on_hello(const protocol::hello& m, const peer_ptr& self,
 
 void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
                                 std::shared_ptr<void> done) {
-  ctx_.rooms.create_room(m, [self, who = who_, re = m.id, done](lobby::room_ptr r) {
-    if (!r) {
-      return send_text(
-          *self, protocol::encode_error(re, error_code::internal_error,
-                                        "the server could not create the room (it could not record "
-                                        "it); nothing was created, try again later"));
-    }
-    r->seat_creator(self, who, re, done);
-  });
+  // The registry knows which games, variants and boards exist; the wire layer does not.
+  auto start = any_game::create(m.game.game, m.game.variant, m.game.board);
+  if (!start) {
+    return send_text(*self, protocol::encode_error(m.id, error_code::bad_request, start.error()));
+  }
+  m.game.game = std::string(start->name());
+  m.game.variant = std::string(start->variant_name());
+  m.game.board = start->board_size();
+  const auto re = m.id;
+  ctx_.rooms.create_room(
+      std::move(m), std::move(*start), [self, who = who_, re, done](lobby::room_ptr r) {
+        if (!r) {
+          return send_text(*self, protocol::encode_error(
+                                      re, error_code::internal_error,
+                                      "the server could not create the room (it could not record "
+                                      "it); nothing was created, try again later"));
+        }
+        r->seat_creator(self, who, re, done);
+      });
 }
 
 void request_handler::to_room(protocol::client_message m, const std::string& room_id,

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "protocol/messages.hpp"
+#include "protocol/wire/messages.hpp"
 #include "server/context.hpp"
 #include "server/identity.hpp"
 #include "server/peer.hpp"

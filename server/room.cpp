@@ -3,7 +3,7 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
-#include "protocol/encode.hpp"
+#include "protocol/wire/encode.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
 #include "server/time_text.hpp"
@@ -35,16 +35,16 @@ nlohmann::json room_summary(const room_settings& s, const nlohmann::json& state)
     players.push_back(p.is_null() ? nlohmann::json(nullptr) : p.at("name"));
   }
   return {{"room", s.id},
-          {"game", "zertz"},
-          {"variant", state.at("variant")},
-          {"board", state.at("board")},
+          {"game", s.game.game},
+          {"variant", s.game.variant},
+          {"board", s.game.board},
           {"status", state.at("status")},
           {"players", players},
           {"spectators", state.at("spectators")},
           {"created", s.created}};
 }
 
-room::room(net::io_context& ioc, lobby& owner, metrics& m, room_settings s, zertz::game start)
+room::room(net::io_context& ioc, lobby& owner, metrics& m, room_settings s, any_game start)
     : settings_(std::move(s)),
       lobby_(owner),
       metrics_(m),
@@ -72,9 +72,9 @@ void room::restore(restored_state st) {
   if (st.status == room_status::finished) {
     set_status(room_status::finished);
     result_ = st.result;
+    if (result_) result_->score = game_.score();
   } else if (st.status == room_status::playing) {
-    if (const auto r = game_.result()) {
-      finish(r->winner, std::string(zertz::to_string(r->reason)));
+    if (finish_if_decided()) {
     } else if (clock_) {
       clock_->start(game_.to_move(), clock::now());
       arm_flag_timer();
@@ -173,20 +173,20 @@ std::shared_ptr<const std::string> room::snapshot_frame() {
 
 void room::record(std::function<void(std::string)> fn) {
   net::post(strand_, [self = shared_from_this(), fn = std::move(fn)] {
-    fn(self->stored_record_ ? *self->stored_record_ : self->zen_text());
+    fn(self->stored_record_ ? *self->stored_record_ : self->record_text());
     self->maybe_retire();
   });
 }
 
-std::string room::zen_text() const {
-  zertz::zen_tags tags;
+std::string room::record_text() const {
+  record_tags tags;
   tags.event = "Ringside room " + settings_.id;
   tags.date = settings_.created.substr(0, 10);
   if (seats_[0]) tags.player1 = seats_[0]->name;
   if (seats_[1]) tags.player2 = seats_[1]->name;
   if (result_ && seats_[0] && seats_[1])  // a game that never started has no result
     tags.result = result_->winner == 1 ? "1-0" : result_->winner == 2 ? "0-1" : "1/2-1/2";
-  return zertz::write_zen_record(game_, tags);
+  return game_.write_record(tags);
 }
 
 void room::shutdown() {

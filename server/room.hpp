@@ -20,10 +20,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/zertz/game.hpp"
-#include "protocol/messages.hpp"
+#include "engine/any_game.hpp"
 #include "protocol/state.hpp"
 #include "protocol/state_document.hpp"
+#include "protocol/wire/messages.hpp"
 #include "server/abandon_watch.hpp"
 #include "server/game_clock.hpp"
 #include "server/identity.hpp"
@@ -39,9 +39,8 @@ class metrics;
 // this is everything needed to rebuild it (see accept_move for the journal's place).
 struct room_settings {
   std::string id;
-  zertz::variant rules = zertz::variant::standard;
-  int board = 37;
-  int creator_seat = 1;  // resolved from first/second/random at creation
+  protocol::game_settings game;  // names as on the wire; board as the game was made
+  int creator_seat = 1;          // resolved from first/second/random at creation
   std::optional<protocol::clock_settings> clock;
   bool is_private = false;
   std::string created;  // ISO 8601 UTC
@@ -51,7 +50,7 @@ struct room_settings {
 struct restored_state {
   std::array<identity_ptr, 2> seats;  // identities without tokens: players come back by hello
   std::vector<std::string> moves;     // the accepted move texts, in order
-  std::optional<zertz::move_report> last_move;
+  std::optional<any_report> last_move;
   protocol::room_status status = protocol::room_status::waiting;
   std::optional<std::array<std::int64_t, 2>> clock_ms;  // both clocks after the last move
   std::optional<protocol::result_view> result;          // finished games only
@@ -63,7 +62,7 @@ class room : public std::enable_shared_from_this<room> {
   using clock = std::chrono::steady_clock;
 
   // `start` is the game's first position.
-  room(boost::asio::io_context& ioc, lobby& owner, metrics& m, room_settings s, zertz::game start);
+  room(boost::asio::io_context& ioc, lobby& owner, metrics& m, room_settings s, any_game start);
 
   // Puts a freshly built room into the state the journal held; call before anyone else can
   // reach the room. Clocks resume at the remaining times of the last move: the time the
@@ -90,7 +89,7 @@ class room : public std::enable_shared_from_this<room> {
   // Sends `p` the current state as one `snapshot` through peer::send_catch_up (null if `p`
   // is no longer in the room): `p` dropped its backlog of this room's patches.
   void resend_snapshot(peer_ptr p);
-  // Calls `fn` on the room's strand with the game record as ZEN text.
+  // Calls `fn` on the room's strand with the game record (tag pairs and movetext).
   void record(std::function<void(std::string)> fn);
   // Stops the clock's timer so the server can exit.
   void shutdown();
@@ -117,7 +116,7 @@ class room : public std::enable_shared_from_this<room> {
   // Fire-and-forget journal writes of the seats and of the end of the game.
   void persist_seats();
   void persist_finish();
-  std::string zen_text() const;
+  std::string record_text() const;
   bool online(int seat) const;
   // Arms or cancels each seat's abandonment timer from who is connected now.
   void update_presence();
@@ -141,6 +140,8 @@ class room : public std::enable_shared_from_this<room> {
   void set_status(protocol::room_status s);
   void start_game();
   void finish(int winner, std::string reason);
+  // Finishes the game when its rules have ended it (after a move, or a restored game).
+  bool finish_if_decided();
   void arm_flag_timer();
   void on_flag();
   protocol::room_view view() const;
@@ -169,14 +170,14 @@ class room : public std::enable_shared_from_this<room> {
   std::optional<std::string> stored_record_;    // a finished game read back from the journal
   bool retired_ = false;
 
-  zertz::game game_;
+  any_game game_;
   std::optional<game_clock> clock_;
   std::array<identity_ptr, 2> seats_;
   std::map<std::uint64_t, member> members_;
   protocol::room_status status_ = protocol::room_status::waiting;
   std::optional<int> draw_offer_;
   std::optional<protocol::result_view> result_;
-  std::optional<zertz::move_report> last_move_;
+  std::optional<any_report> last_move_;
   std::vector<std::string> moves_;  // accepted move texts, for the journal and replays
 
   std::int64_t version_ = 0;

@@ -2,7 +2,7 @@
 // the clock's flag and abandonment. The rest of room is in room.cpp.
 #include <spdlog/spdlog.h>
 
-#include "protocol/encode.hpp"
+#include "protocol/wire/encode.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
 #include "server/room.hpp"
@@ -67,7 +67,7 @@ void room::do_move(const peer_ptr& pp, const identity_ptr& who, const protocol::
 // every other request waits in deferred_, so nobody observes or builds on an undurable move.
 void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int seat,
                        const std::string& text, clock::time_point received) {
-  auto next = std::make_shared<zertz::game>(game_);
+  auto next = std::make_shared<any_game>(game_);
   auto report = next->play(text);
   if (!report) return reject(*p, re, error_code::illegal_move, report.error(), true);
   auto next_clock = clock_;
@@ -76,14 +76,10 @@ void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int se
   auto apply = [this, p, re, next, next_clock, report = *report, received]() {
     game_ = std::move(*next);
     clock_ = next_clock;
-    moves_.push_back(report.text);
+    moves_.push_back(report_text(report));
     last_move_ = report;
     draw_offer_.reset();
-    if (const auto r = game_.result()) {
-      finish(r->winner, std::string(zertz::to_string(r->reason)));
-    } else {
-      arm_flag_timer();
-    }
+    if (!finish_if_decided()) arm_flag_timer();
     metrics_.moves_accepted.fetch_add(1);
     send_text(*p, protocol::encode_ack(re, settings_.id, version_ + 1));
     metrics_.observe_move_latency(clock::now() - received);
@@ -93,7 +89,7 @@ void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int se
 
   move_row row;
   row.ply = static_cast<int>(moves_.size()) + 1;
-  row.text = report->text;
+  row.text = report_text(*report);
   for (int s = 1; s <= 2; ++s) {
     row.clock_ms[slot(s)] = next_clock ? next_clock->remaining_ms(s) : 0;
   }
@@ -102,7 +98,7 @@ void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int se
       std::chrono::duration_cast<std::chrono::system_clock::duration>(clock::now() - received));
   write_pending_ = true;
   recorder_.record_move(std::move(row), [self = shared_from_this(), p, re, apply = std::move(apply),
-                                         text = report->text](journal_status st) {
+                                         text = report_text(*report)](journal_status st) {
     self->write_pending_ = false;
     if (st) {
       apply();
@@ -172,9 +168,15 @@ void room::start_game() {
   spdlog::info("room {} game starts: {} vs {}", settings_.id, seats_[0]->player, seats_[1]->player);
 }
 
+bool room::finish_if_decided() {
+  const auto r = game_.outcome();
+  if (r) finish(r->winner, std::string(r->reason));
+  return r.has_value();
+}
+
 void room::finish(int winner, std::string reason) {
   set_status(room_status::finished);
-  result_ = protocol::result_view{winner, std::move(reason)};
+  result_ = protocol::result_view{winner, std::move(reason), game_.score()};
   draw_offer_.reset();
   if (clock_) clock_->halt();
   ++flag_generation_;
@@ -212,7 +214,7 @@ void room::on_flag() {
 
 void room::persist_finish() {
   if (stored_record_) return;
-  recorder_.record_finish({result_->winner, result_->reason}, game_.zip(), zen_text());
+  recorder_.record_finish({result_->winner, result_->reason}, game_.position_text(), record_text());
 }
 
 // Abandonment applies to running untimed games only (a clock already settles an absent

@@ -21,14 +21,16 @@ void room_recorder::record_seats(const std::array<std::optional<seat_row>, 2>& s
                  });
 }
 
-void room_recorder::record_finish(const room_result& result, std::string zip, std::string record) {
+void room_recorder::record_finish(const room_result& result, std::string position,
+                                  std::string record) {
   if (writer_ == nullptr) return;
-  writer_->write([id = room_id_, result, zip = std::move(zip), record = std::move(record)](
-                     journal& j) { return j.finish_room(id, result, zip, record); },
-                 strand_,
-                 [id = room_id_](journal_status st) {
-                   if (!st) spdlog::error("room {}: result not recorded: {}", id, st.error());
-                 });
+  writer_->write(
+      [id = room_id_, result, position = std::move(position), record = std::move(record)](
+          journal& j) { return j.finish_room(id, result, position, record); },
+      strand_,
+      [id = room_id_](journal_status st) {
+        if (!st) spdlog::error("room {}: result not recorded: {}", id, st.error());
+      });
 }
 
 void room_recorder::record_move(move_row row, std::function<void(journal_status)> done) {

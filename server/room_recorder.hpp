@@ -24,8 +24,8 @@ class room_recorder {
   bool enabled() const { return writer_ != nullptr; }
   // Both seats (empty: free) and the room's status ("waiting" or "playing").
   void record_seats(const std::array<std::optional<seat_row>, 2>& seats, std::string status);
-  // The end of the game, with its final position and ZEN record.
-  void record_finish(const room_result& result, std::string zip, std::string record);
+  // The end of the game, with its final position and its record.
+  void record_finish(const room_result& result, std::string position, std::string record);
   // Appends one accepted move; `done` runs on the strand once it is durable, or failed.
   void record_move(move_row row, std::function<void(journal_status)> done);
 

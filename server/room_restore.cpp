@@ -25,39 +25,34 @@ std::string iso_utc(std::int64_t unix_ms) {
   return out + "Z";
 }
 
-zertz::expected<protocol::room_status> status_of(const std::string& s) {
+expected<protocol::room_status> status_of(const std::string& s) {
   if (s == "waiting") return protocol::room_status::waiting;
   if (s == "playing") return protocol::room_status::playing;
   if (s == "finished") return protocol::room_status::finished;
-  return zertz::fail("unknown status \"" + s + "\"");
+  return fail("unknown status \"" + s + "\"");
 }
 
 }  // namespace
 
-zertz::expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, lobby& owner,
-                                                    metrics& m, const room_with_moves& saved) {
+expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, lobby& owner, metrics& m,
+                                             const room_with_moves& saved) {
   const room_row& row = saved.room;
-  const auto rules = zertz::parse_variant(row.variant);
-  if (row.game != "zertz" || !rules) {
-    return zertz::fail("not a game this server plays: " + row.game + " " + row.variant);
-  }
   auto status = status_of(row.status);
-  if (!status) return zertz::fail(status.error());
-  auto game = zertz::game::start(*rules, row.board);
-  if (!game) return zertz::fail(game.error());
+  if (!status) return fail(status.error());
+  auto game = any_game::create(row.game, row.variant, row.board);
+  if (!game) return fail("not a game this server plays: " + game.error());
 
   restored_state st;
   st.status = *status;
   for (std::size_t i = 0; i < saved.moves.size(); ++i) {
     const move_row& mv = saved.moves[i];
     if (mv.ply != static_cast<int>(i) + 1) {
-      return zertz::fail("move " + std::to_string(i + 1) + " is stored as ply " +
-                         std::to_string(mv.ply));
+      return fail("move " + std::to_string(i + 1) + " is stored as ply " + std::to_string(mv.ply));
     }
     auto report = game->play(mv.text);
     if (!report)
-      return zertz::fail("ply " + std::to_string(mv.ply) + " " + mv.text + ": " + report.error());
-    st.moves.push_back(report->text);
+      return fail("ply " + std::to_string(mv.ply) + " " + mv.text + ": " + report.error());
+    st.moves.push_back(report_text(*report));
     st.last_move = std::move(*report);
   }
   for (std::size_t i = 0; i < 2; ++i) {
@@ -67,16 +62,15 @@ zertz::expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc
   }
   // (A finished room may have an empty seat: closed while waiting, nobody came.)
   if (st.status == protocol::room_status::playing && (!st.seats[0] || !st.seats[1])) {
-    return zertz::fail("a " + row.status + " game with an empty seat");
+    return fail("a " + row.status + " game with an empty seat");
   }
   if (row.clock && !saved.moves.empty()) st.clock_ms = saved.moves.back().clock_ms;
-  if (row.result) st.result = protocol::result_view{row.result->winner, row.result->reason};
+  if (row.result) st.result = protocol::result_view{row.result->winner, row.result->reason, {}};
   st.record = row.record;
 
   room_settings s;
   s.id = row.id;
-  s.rules = *rules;
-  s.board = row.board;
+  s.game = protocol::game_settings{row.game, row.variant, game->board_size()};
   s.creator_seat = 1;
   if (row.clock) s.clock = protocol::clock_settings{row.clock->initial_s, row.clock->increment_s};
   s.is_private = row.is_private;

@@ -6,7 +6,7 @@
 #include <boost/asio/io_context.hpp>
 #include <memory>
 
-#include "engine/zertz/expected.hpp"
+#include "engine/common/expected.hpp"
 #include "server/journal.hpp"
 
 namespace ringside::server {
@@ -18,7 +18,7 @@ class room;
 // A room equal to the one saved (same id, seats, history, clocks as of the last move, status
 // and result), with nobody connected; fails with the reason when a move does not replay or
 // the row is not one this server writes.
-zertz::expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, lobby& owner,
-                                                    metrics& m, const room_with_moves& saved);
+expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, lobby& owner, metrics& m,
+                                             const room_with_moves& saved);
 
 }  // namespace ringside::server

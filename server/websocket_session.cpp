@@ -5,7 +5,7 @@
 #include <atomic>
 #include <boost/asio/post.hpp>
 
-#include "protocol/encode.hpp"
+#include "protocol/wire/encode.hpp"
 #include "server/metrics.hpp"
 #include "server/room.hpp"
 #include "server/session_registry.hpp"

@@ -13,9 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "protocol/encode.hpp"
 #include "protocol/state.hpp"
 #include "protocol/state_document.hpp"
+#include "protocol/wire/encode.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <type_traits>
 #include <variant>
 
-#include "protocol/decode.hpp"
+#include "protocol/wire/decode.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
 
 using namespace ringside::protocol;
@@ -28,7 +28,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           const auto n = count_code_points(m.name);
           FUZZ_CHECK(n >= 1 && n <= 24, "hello.name is 1-24 characters");
         } else if constexpr (std::is_same_v<T, create_room>) {
-          FUZZ_CHECK(ringside::zertz::is_supported_board(m.board), "create_room.board is a board");
+          FUZZ_CHECK(m.game.board >= 0 && m.game.board <= 1000, "create_room.board in range");
+          FUZZ_CHECK(!m.game.game.empty() && !m.game.variant.empty(), "game and variant named");
           FUZZ_CHECK(m.seat != seat_choice::invalid, "create_room.seat is valid");
           if (m.clock) {
             FUZZ_CHECK(m.clock->initial_s >= 1 && m.clock->initial_s <= 86400,

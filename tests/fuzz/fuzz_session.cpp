@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/zertz/game.hpp"
+#include "engine/any_game.hpp"
 #include "server/context.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
@@ -96,9 +96,9 @@ std::string legal_move(const observer& o, char pick) {
   auto it = o.rooms.find(newest_room);
   if (it == o.rooms.end()) return "Wd4-a1";
   const json& s = it->second.state;
-  const auto v = zertz::parse_variant(s.value("variant", ""));
-  if (!v || !s.contains("history") || !s["history"].is_array()) return "Wd4-a1";
-  auto g = zertz::game::start(*v, s.value("board", 0));
+  if (!s.contains("history") || !s["history"].is_array()) return "Wd4-a1";
+  auto g =
+      ringside::any_game::create(s.value("game", ""), s.value("variant", ""), s.value("board", 0));
   if (!g) return "Wd4-a1";
   for (const auto& h : s["history"]) {
     if (!h.is_string() || !g->play(h.get<std::string>())) return "Wd4-a1";

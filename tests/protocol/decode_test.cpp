@@ -3,8 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "protocol/decode.hpp"
-#include "protocol/encode.hpp"
+#include "protocol/wire/decode.hpp"
+#include "protocol/wire/encode.hpp"
 
 namespace ringside::protocol {
 namespace {
@@ -96,16 +96,18 @@ TEST_CASE("hello: name 1-24 printable characters, optional token string") {
 
 TEST_CASE("create_room: game, variant, board, seat, clock, private") {
   const auto c = decode_as<create_room>(valid_create);
-  CHECK(c.rules == zertz::variant::standard);
-  CHECK(c.board == 37);
+  CHECK(c.game.game == "zertz");
+  CHECK(c.game.variant == "standard");
+  CHECK(c.game.board == 0);  // left to the variant
   CHECK(c.seat == seat_choice::random);
   CHECK(!c.clock);
   CHECK(!c.is_private);
-  CHECK(decode_as<create_room>(with(valid_create, "variant", "tournament")).board == 48);
-  CHECK(decode_as<create_room>(with(valid_create, "variant", "blitz")).rules ==
-        zertz::variant::blitz);
+  // Names are the registry's business (tests/engine/any_game_test.cpp): the wire carries them.
+  CHECK(decode_as<create_room>(with(valid_create, "variant", "tournament")).game.variant ==
+        "tournament");
+  CHECK(decode_as<create_room>(with(valid_create, "game", "dvonn")).game.game == "dvonn");
   for (int b : {37, 40, 43, 44, 48, 61}) {
-    CHECK(decode_as<create_room>(with(valid_create, "board", b)).board == b);
+    CHECK(decode_as<create_room>(with(valid_create, "board", b)).game.board == b);
   }
   CHECK(decode_as<create_room>(with(valid_create, "seat", "second")).seat == seat_choice::second);
   const auto timed =
@@ -116,13 +118,13 @@ TEST_CASE("create_room: game, variant, board, seat, clock, private") {
   CHECK(decode_as<create_room>(with(valid_create, "private", true)).is_private);
 
   check_bad(without(valid_create, "game"));
-  check_bad(with(valid_create, "game", "dvonn"));
+  check_bad(with(valid_create, "game", ""));
+  check_bad(with(valid_create, "game", 5));
   check_bad(without(valid_create, "variant"));
-  check_bad(with(valid_create, "variant", "Standard"));
+  check_bad(with(valid_create, "variant", std::string(17, 'x')));
   check_bad(with(valid_create, "variant", 0));
-  // 293 wraps to 37 as a uint8_t; it must be refused, not wrapped.
-  for (const json& b :
-       {json(36), json(38), json(62), json(293), json(-37), json(37.0), json("37"), json(true)}) {
+  // 293 would wrap to 37 as a uint8_t; a board out of any range is refused, not wrapped.
+  for (const json& b : {json(0), json(1001), json(-37), json(37.0), json("37"), json(true)}) {
     check_bad(with(valid_create, "board", b));
   }
   check_bad(with(valid_create, "seat", "third"));

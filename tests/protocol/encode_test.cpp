@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "protocol/encode.hpp"
+#include "protocol/wire/encode.hpp"
 
 namespace ringside::protocol {
 

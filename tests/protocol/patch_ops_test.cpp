@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "protocol/patch_ops.hpp"
+#include "protocol/wire/patch_ops.hpp"
 
 namespace ringside::protocol {
 

@@ -69,6 +69,31 @@ TEST_CASE("bad_request: not JSON, not an object, a wrong field; the game goes on
   check_nothing_changed(t);
 }
 
+TEST_CASE("bad_request: a game, variant or board the registry does not have makes no room") {
+  server_process srv;
+  ws_client c(srv.port());
+  c.hello("alice");
+  const auto create = [](const char* key, json value, int id) {
+    json m{{"type", "create_room"}, {"game", "zertz"}, {"variant", "standard"}, {"id", id}};
+    m[key] = std::move(value);
+    return m;
+  };
+  const std::pair<json, std::string> cases[] = {
+      {create("game", "chess", 1), "there is no game \"chess\""},
+      {create("variant", "Standard", 2), "ZÈRTZ has no variant"},
+      {create("board", 38, 3), "there is no 38-ring board"},
+  };
+  for (const auto& [msg, words] : cases) {
+    const json e = c.request(msg, "error");
+    check_error(e, "bad_request", msg.at("id"));
+    CHECK_MESSAGE(e.at("message").get<std::string>().find(words) != std::string::npos,
+                  e.at("message"));
+  }
+  CHECK(c.request({{"type", "list_rooms"}}, "rooms").at("rooms").empty());
+  // A good request on the same connection still makes its room.
+  CHECK(c.request(create("board", 61, 4), "joined").at("state").at("board") == 61);
+}
+
 TEST_CASE("unknown_type") {
   server_process srv;
   table t(srv.port());

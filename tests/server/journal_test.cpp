@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "server/journal.hpp"
+#include "server/journal_schema.hpp"
 #include "server/sha256.hpp"
 #include "tests/server/journal_test_support.hpp"
 
@@ -14,17 +15,19 @@ namespace fs = std::filesystem;
 using namespace ringside::server;
 using namespace ringside::journal_test;
 
-TEST_CASE("journal: open creates missing directories, a WAL database and schema version 1") {
+TEST_CASE("journal: open creates missing directories, a WAL database and the latest schema") {
   temp_dir t;
   const auto dir = t.path / "a" / "b";
   auto j = open_ok(dir);
+  const std::string latest = std::to_string(journal_schema::latest_version);
+  CHECK(latest == "2");
   CHECK(fs::exists(dir / "ringside.db"));
-  CHECK(query_one(dir / "ringside.db", "SELECT max(version) FROM schema_version") == "1");
+  CHECK(query_one(dir / "ringside.db", "SELECT max(version) FROM schema_version") == latest);
   CHECK(query_one(dir / "ringside.db", "PRAGMA journal_mode") == "wal");
   j.reset();
-  // Reopening does not migrate twice.
+  // Reopening does not migrate twice: one row per migration applied.
   auto again = open_ok(dir);
-  CHECK(query_one(dir / "ringside.db", "SELECT count(*) FROM schema_version") == "1");
+  CHECK(query_one(dir / "ringside.db", "SELECT count(*) FROM schema_version") == latest);
 }
 
 TEST_CASE("journal: identities are found by token digest, never store the token") {
@@ -110,7 +113,7 @@ TEST_CASE("journal: seats update, rooms finish, and finished rooms leave the res
   r1 = **j->room("r1");
   CHECK(r1.status == "finished");
   CHECK(r1.result == std::optional<room_result>(room_result{2, "resignation"}));
-  CHECK(r1.final_zip == std::optional<std::string>("zip-text"));
+  CHECK(r1.final_position == std::optional<std::string>("zip-text"));
   CHECK(r1.record == std::optional<std::string>("[Event \"x\"]\n1. Wd4-a1 0-1"));
   CHECK(*j->moves("r1") == std::vector<move_row>{sample_move(1)});
 

@@ -1,4 +1,4 @@
-#include "protocol/messages.hpp"
+#include "protocol/wire/messages.hpp"
 
 namespace ringside::protocol {
 

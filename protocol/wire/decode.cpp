@@ -1,4 +1,4 @@
-#include "protocol/decode.hpp"
+#include "protocol/wire/decode.hpp"
 
 #include <cstdint>
 #include <limits>
@@ -156,23 +156,18 @@ checked<client_message> read_hello(const json& j, request_id id) {
 checked<client_message> read_create_room(const json& j, request_id id) {
   create_room c{};
   c.id = std::move(id);
+  // Only the shape is checked here; whether the game, variant and board exist is the
+  // registry's answer (the server asks it before making a room).
   auto game = read_string(j, "game", 1, 16);
   if (failed(game)) return error_of(game);
-  if (std::get<std::string>(game) != "zertz") return bad("the field 'game' must be \"zertz\"");
+  c.game.game = value_of(std::move(game));
   auto variant_name = read_string(j, "variant", 1, 16);
   if (failed(variant_name)) return error_of(variant_name);
-  const auto v = zertz::parse_variant(std::get<std::string>(variant_name));
-  if (!v) return bad("the field 'variant' must be \"standard\", \"blitz\" or \"tournament\"");
-  c.rules = *v;
-  c.board = c.rules == zertz::variant::tournament ? 48 : 37;
+  c.game.variant = value_of(std::move(variant_name));
   if (j.contains("board")) {
-    auto board = read_int(j, "board", 37, 61);
+    auto board = read_int(j, "board", 1, 1000);
     if (failed(board)) return error_of(board);
-    const auto b = static_cast<int>(std::get<std::int64_t>(board));
-    if (!zertz::is_supported_board(b)) {
-      return bad("the field 'board' must be one of 37, 40, 43, 44, 48, 61");
-    }
-    c.board = b;
+    c.game.board = static_cast<int>(std::get<std::int64_t>(board));
   }
   if (j.contains("seat")) {
     auto seat = read_string(j, "seat", 1, 16);

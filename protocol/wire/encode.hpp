@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "protocol/messages.hpp"
-#include "protocol/patch_ops.hpp"
+#include "protocol/wire/messages.hpp"
+#include "protocol/wire/patch_ops.hpp"
 
 namespace ringside::protocol {
 

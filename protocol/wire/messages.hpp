@@ -1,15 +1,14 @@
 #pragma once
 // The client -> server messages of protocol version 1 as plain structs, and the error codes.
 // decode() (decode.hpp) is the only way a frame becomes one of these, so every field here has
-// already been checked for type and range.
+// already been checked for type and range. The wire layer knows no game's rules: names of
+// games and variants are checked by the engine's registry (engine/any_game.hpp).
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
-
-#include "engine/zertz/game.hpp"
 
 namespace ringside::protocol {
 
@@ -57,10 +56,18 @@ struct hello {
 struct list_rooms {
   request_id id;
 };
+// Which game a room plays: names as on the wire. `board` is 0 when the request left it to
+// the variant; a room's settings hold the board the game was made with.
+struct game_settings {
+  std::string game;     // "zertz", "dvonn"
+  std::string variant;  // "standard", "blitz", "tournament"
+  int board = 0;
+  friend bool operator==(const game_settings&, const game_settings&) = default;
+};
+
 struct create_room {
   request_id id;
-  zertz::variant rules = zertz::variant::standard;
-  int board = 0;  // resolved: the variant's own board when the request had none
+  game_settings game;
   seat_choice seat = seat_choice::random;
   std::optional<clock_settings> clock;
   bool is_private = false;

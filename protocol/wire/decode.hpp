@@ -4,7 +4,7 @@
 #include <string_view>
 #include <variant>
 
-#include "protocol/messages.hpp"
+#include "protocol/wire/messages.hpp"
 
 namespace ringside::protocol {
 

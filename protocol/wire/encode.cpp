@@ -1,4 +1,4 @@
-#include "protocol/encode.hpp"
+#include "protocol/wire/encode.hpp"
 
 namespace ringside::protocol {
 

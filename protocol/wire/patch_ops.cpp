@@ -1,4 +1,4 @@
-#include "protocol/patch_ops.hpp"
+#include "protocol/wire/patch_ops.hpp"
 
 #include <charconv>
 #include <cstdint>
