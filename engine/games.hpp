@@ -5,10 +5,11 @@
 
 #include <variant>
 
+#include "engine/dvonn/game.hpp"
 #include "engine/zertz/game.hpp"
 
 namespace ringside {
 
-using game_types = std::variant<zertz::game>;
+using game_types = std::variant<zertz::game, dvonn::game>;
 
 }  // namespace ringside

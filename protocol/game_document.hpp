@@ -40,6 +40,7 @@ struct documents_of<std::variant<G...>> {
 }  // namespace ringside::protocol
 
 // One per registered game.
+#include "protocol/dvonn_document.hpp"
 #include "protocol/zertz_document.hpp"
 
 namespace ringside::protocol {

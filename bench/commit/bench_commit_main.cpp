@@ -63,7 +63,7 @@ std::vector<step> play_game(zertz::variant rules, int rings, std::uint32_t seed)
     v.last_move = *report;
     if (const auto r = g.result()) {
       v.status = protocol::room_status::finished;
-      v.result = protocol::result_view{r->winner, std::string(zertz::to_string(r->reason))};
+      v.result = protocol::result_view{r->winner, std::string(zertz::to_string(r->reason)), {}};
     }
     out.push_back({g, v});
   }

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "engine/dvonn/game.hpp"
 #include "protocol/state.hpp"
 #include "protocol/state_document.hpp"
 
@@ -38,9 +39,14 @@ void check_ops_valid(const json& before, const json& ops) {
     CHECK(path.front() == '/');
     const json::json_pointer ptr(path);  // throws on a bad escape
     if (kind == "add") {
-      // Only arrays grow here, and only by appending.
-      CHECK(path.ends_with("/-"));
-      CHECK(doc.at(ptr.parent_pointer()).is_array());
+      // Arrays grow only by appending; an object gains a key it did not have (a DVONN stack).
+      const json& parent = doc.at(ptr.parent_pointer());
+      if (parent.is_array()) {
+        CHECK(path.ends_with("/-"));
+      } else {
+        CHECK(parent.is_object());
+        CHECK(!doc.contains(ptr));
+      }
       CHECK(op.contains("value"));
     } else {
       CHECK(doc.contains(ptr));
@@ -51,7 +57,7 @@ void check_ops_valid(const json& before, const json& ops) {
 }
 
 // One step: the document follows, and agrees with the reference in every way that matters.
-void step(state_document& doc, const room_view& v, const zertz::game& g) {
+void step(state_document& doc, const room_view& v, const any_game& g) {
   const json before = doc.json();
   const json ops = parsed(doc.update(v, g));
   const json reference = build_state(v, g);
@@ -148,13 +154,13 @@ TEST_CASE("state_document follows build_state through random games on every boar
       if (const auto r = g.result()) {
         ++games_ended;
         v.status = room_status::finished;
-        v.result = result_view{r->winner, std::string(zertz::to_string(r->reason))};
+        v.result = result_view{r->winner, std::string(zertz::to_string(r->reason)), {}};
       } else {
         v.status = room_status::finished;
-        v.result = result_view{0, "agreement"};
+        v.result = result_view{0, "agreement", {}};
       }
       step(doc, v, g);
-      v.result = result_view{2, "resignation"};
+      v.result = result_view{2, "resignation", {}};
       step(doc, v, g);
     }
   }
@@ -229,6 +235,103 @@ TEST_CASE("a placement's ops: the cell, the removed ring, pool, turn, and one hi
     if (op.at("path") == "/history/-") CHECK(op.at("value") == "Wd4-a1");
   }
   CHECK(json::diff(doc.json(), build_state(v, g)).empty());
+}
+
+TEST_CASE("state_document follows build_state through random DVONN games") {
+  int moves = 0;
+  int removals = 0;
+  int passes = 0;
+  int games_ended = 0;
+  for (std::uint32_t seed = 1; seed <= 24; ++seed) {
+    CAPTURE(seed);
+    std::mt19937 rng(seed * 104729U);
+    dvonn::game g = *dvonn::game::create("standard", 0);
+    room_view v;
+    v.room = "dv";
+    v.players[0] = player_view{"alice", true, std::int64_t{300000}};
+    state_document doc(v, g);
+    CHECK(doc.json() == build_state(v, g));
+    v.status = room_status::playing;
+    step(doc, v, g);
+    while (!g.outcome()) {
+      const auto legal = g.legal_moves();
+      REQUIRE(!legal.empty());
+      const auto report = g.play(legal[rng() % legal.size()]);
+      REQUIRE(report);
+      removals += report->removed.empty() ? 0 : 1;
+      v.last_move = *report;
+      shake_view(v, rng);
+      step(doc, v, g);
+      ++moves;
+      if (rng() % 3 == 0) {
+        shake_view(v, rng);
+        step(doc, v, g);
+      }
+    }
+    for (const auto& h : g.history()) passes += h == "pass" ? 1 : 0;
+    ++games_ended;
+    v.status = room_status::finished;
+    v.result = result_view{g.outcome()->winner, std::string(g.outcome()->reason), g.score()};
+    step(doc, v, g);
+    CHECK(doc.json().at("result").at("score") == doc.json().at("score"));
+    CHECK(doc.json().at("legal").empty());
+  }
+  CHECK(moves > 24 * 55);
+  CHECK(removals > 24);  // disconnections happened, so removed stacks were patched away
+  CHECK(games_ended == 24);
+  MESSAGE("DVONN: " << moves << " moves, " << removals << " with removals, " << passes
+                    << " forced passes");
+}
+
+TEST_CASE("the DVONN state has the fields of protocol.md and nothing of ZÈRTZ's") {
+  dvonn::game g = *dvonn::game::create("standard", 0);
+  room_view v;
+  v.room = "d1";
+  json s = build_state(v, g);
+  std::vector<std::string> keys;
+  for (const auto& [k, val] : s.items()) keys.push_back(k);
+  CHECK(keys == std::vector<std::string>{"draw_offer", "game", "history", "last_move", "legal",
+                                         "phase", "placed", "players", "ply", "position", "result",
+                                         "room", "score", "spectators", "stacks", "status",
+                                         "to_move", "to_place", "variant"});
+  CHECK(s.at("game") == "dvonn");
+  CHECK(s.at("variant") == "standard");
+  CHECK(s.at("phase") == "placement");
+  CHECK(s.at("placed") == 0);
+  CHECK(s.at("stacks") == json::object());
+  CHECK(s.at("to_place") == json::array({{{"D", 2}, {"W", 23}}, {{"D", 1}, {"B", 23}}}));
+  CHECK(s.at("legal").size() == 49);
+  CHECK(s.at("score") == json::array({0, 0}));
+  CHECK(s.at("position") == "- 1 0");
+
+  // Play on until a move cuts stacks off: last_move names what it removed, and the stacks
+  // it removed leave the document by "remove" ops.
+  std::mt19937 rng(7);
+  state_document doc(v, g);
+  for (;;) {
+    REQUIRE(!g.outcome());
+    const auto legal = g.legal_moves();
+    const auto report = g.play(legal[rng() % legal.size()]);
+    REQUIRE(report);
+    v.last_move = *report;
+    const json ops = parsed(doc.update(v, g));
+    CHECK(doc.json() == build_state(v, g));
+    if (report->removed.empty()) continue;
+    const json& last = doc.json().at("last_move");
+    CHECK(last.at("move") == report->text);
+    CHECK(last.at("removed").size() == report->removed.size());
+    for (const auto& gone : report->removed) {
+      CHECK(last.at("removed").at(gone.cell) == gone.pieces);
+      CHECK(!doc.json().at("stacks").contains(gone.cell));
+      bool removed_op = false;
+      for (const auto& op : ops) {
+        removed_op =
+            removed_op || (op.at("op") == "remove" && op.at("path") == "/stacks/" + gone.cell);
+      }
+      CHECK(removed_op);
+    }
+    break;
+  }
 }
 
 }  // namespace ringside::protocol

@@ -56,7 +56,7 @@ TEST_CASE("after a move, and a finished room") {
   v.status = room_status::finished;
   v.last_move = *report;
   v.draw_offer = 2;
-  v.result = result_view{0, "agreement"};
+  v.result = result_view{0, "agreement", {}};
   v.spectators = 3;
   const auto s = build_state(v, g);
   CHECK(s.at("rings").at("d4") == "W");
