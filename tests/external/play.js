@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // An outside client: Node's `ws` and `fast-json-patch`, neither written by this project.
-// It starts the real ringside-server on a free port, plays a whole game between two clients
-// while a third watches, applies every patch to the first state each client received and
-// checks the result equals a final `sync` snapshot, for all three.
+// It starts the real ringside-server on a free port, plays a whole ZÈRTZ game and then a whole
+// DVONN game between two clients while a third watches, applies every patch to the first state
+// each client received and checks the result equals a final `sync` snapshot, for all three.
 // Usage: node play.js --server-bin /path/to/ringside-server
 'use strict';
 const { spawn, execFileSync } = require('child_process');
@@ -118,16 +118,20 @@ function chooseMove(state) {
   return removal ? `${colour}${target}-${removal}` : `${colour}${target}`;
 }
 
-async function main() {
-  const port = await startServer();
+// DVONN's state lists every legal move: a thin client picks one (here: spread over the list).
+function chooseDvonnMove(state, moves) {
+  return state.legal[(moves * 7919) % state.legal.length];
+}
+
+async function playOne(port, create, choose) {
   const alice = new client('alice', port);
   const bob = new client('bob', port);
   const eve = new client('eve', port);
   await Promise.all([alice.open(), bob.open(), eve.open()]);
   for (const c of [alice, bob, eve]) await c.request({ type: 'hello', name: c.name }, 'welcome');
 
-  const created = await alice.request({ type: 'create_room', game: 'zertz', variant: 'blitz',
-                                        seat: 'first', id: 1 }, 'joined');
+  const created = await alice.request(Object.assign({ type: 'create_room', seat: 'first', id: 1 },
+                                                    create), 'joined');
   assert.strictEqual(created.seat, 1);
   assert.strictEqual(created.re, 1);
   const room = created.room;
@@ -138,7 +142,7 @@ async function main() {
 
   const players = { 1: alice, 2: bob };
   let moves = 0;
-  for (; moves < 200; ++moves) {
+  for (; moves < 300; ++moves) {
     // Both players hold the same state once bob has caught up with alice's patches.
     const mover = players[alice.state.to_move];
     if (alice.state.status !== 'playing') break;
@@ -146,7 +150,7 @@ async function main() {
       // A spectator arriving mid-game starts from a joined state and then follows patches.
       await eve.request({ type: 'join', room, as: 'spectator' }, 'joined');
     }
-    const move = chooseMove(mover.state);
+    const move = choose(mover.state, moves);
     const version = mover.version;
     const ack = await mover.request({ type: 'move', room, move, version, id: `m${moves}` }, 'ack');
     assert.strictEqual(ack.re, `m${moves}`);
@@ -157,7 +161,7 @@ async function main() {
       if (c.version < target) await c.next((m) => m.type === 'patch' && m.version === target);
     }
   }
-  assert.strictEqual(alice.state.status, 'finished', 'the game should end within 200 moves');
+  assert.strictEqual(alice.state.status, 'finished', 'the game should end within 300 moves');
   assert.ok(alice.state.result && alice.state.result.reason, 'a finished game has a result');
   await eve.next((m) => m.type === 'patch' && m.version === alice.version);
 
@@ -166,9 +170,18 @@ async function main() {
     assert.strictEqual(snap.version, c.version, `${c.name}: version after all patches`);
     assert.deepStrictEqual(c.state, snap.state, `${c.name}: patched state differs from snapshot`);
   }
-  console.log(`ok: ${moves} moves, ${alice.state.result.reason}, winner ${alice.state.result.winner}, ` +
-              `version ${alice.version}`);
+  console.log(`ok: ${create.game}: ${moves} moves, ${alice.state.result.reason}, ` +
+              `winner ${alice.state.result.winner}, version ${alice.version}`);
   for (const c of [alice, bob, eve]) c.ws.close();
+  return alice.state;
+}
+
+async function main() {
+  const port = await startServer();
+  await playOne(port, { game: 'zertz', variant: 'blitz' }, chooseMove);
+  const end = await playOne(port, { game: 'dvonn', variant: 'standard' }, chooseDvonnMove);
+  assert.strictEqual(end.result.reason, 'no_moves');
+  assert.deepStrictEqual(end.result.score, end.score, 'a DVONN result carries the final score');
   server.kill('SIGTERM');
   const code = await new Promise((resolve) => server.once('exit', (c) => resolve(c)));
   assert.strictEqual(code, 0, 'the server exits 0 on SIGTERM');

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <random>
 #include <thread>
 
 #include "journaled_server.hpp"
@@ -214,6 +215,45 @@ TEST_CASE("an unusable --data stops the server with exit code 2 and one clear li
     CHECK(std::count(text.begin(), text.end(), '\n') == 1);
     CHECK(text.find("listening") == std::string::npos);
   }
+}
+
+TEST_CASE("a DVONN game killed in the moving phase comes back whole and plays on to its end") {
+  temp_dir dir;
+  std::unique_ptr<table> t;
+  json before;
+  std::string room;
+  std::mt19937 rng(11);
+  {
+    journaled_server srv(dir.path(), fast);
+    t = std::make_unique<table>(srv.port(), json{{"game", "dvonn"}, {"variant", "standard"}});
+    room = t->room();
+    // Through the placing phase and a few moves past it: every move acked is journaled.
+    while (t->seat(1).state.at("ply").get<int>() < 56) {
+      const json& s = t->seat(1).state;
+      REQUIRE(s.at("status") == "playing");
+      const auto& legal = s.at("legal");
+      t->play(s.at("to_move").get<int>(), legal.at(rng() % legal.size()));
+    }
+    before = t->sync(1).at("state");
+    srv.kill9();
+  }
+  journaled_server srv(dir.path(), fast);
+  auto v = reconnect_both(srv.port(), *t);
+  CHECK(without_presence(v[0].state) == without_presence(before));
+  CHECK(v[0].state.at("phase") == "movement");
+  CHECK(v[0].state.at("game") == "dvonn");
+  while (v[0].state.at("status") == "playing") {
+    const auto& legal = v[0].state.at("legal");
+    REQUIRE(!legal.empty());
+    play(v, room, legal.at(rng() % legal.size()));
+  }
+  CHECK(v[0].state.at("result").at("reason") == "no_moves");
+  srv.kill9();
+  journaled_server again(dir.path(), fast);
+  const auto [status, record] = http_get(again.port(), "/api/rooms/" + room + "/record");
+  CHECK(status == 200);
+  CHECK(record.find("[Game \"DVONN\"]") != std::string::npos);
+  CHECK(record.find(v[0].state.at("history").back().get<std::string>()) != std::string::npos);
 }
 
 }  // namespace ringside::test
