@@ -1,0 +1,162 @@
+#pragma once
+// The match runner behind ringside-match: plays games between two players of one game type,
+// from seeded random openings, each opening once with each colour, on several threads.
+// Game-neutral: any G with computer_game<G> (engine/common/computer_player.hpp).
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/common/computer_player.hpp"
+#include "engine/common/rng.hpp"
+
+namespace ringside::match {
+
+// One side of a match: a uniformly random mover, or the computer at a level with overrides.
+struct player_spec {
+  bool random = false;
+  computer_request request;
+  std::string label;  // as the user wrote it
+};
+
+// Per-player figures over a match: moves it searched (forced ones excluded), time and nodes.
+struct player_figures {
+  std::uint64_t moves = 0;
+  std::uint64_t nodes = 0;
+  std::uint64_t depth_sum = 0;
+  std::int64_t ms_sum = 0;
+  std::int64_t ms_max = 0;
+  void add(const search_info& i) {
+    ++moves;
+    nodes += i.nodes;
+    depth_sum += static_cast<std::uint64_t>(i.depth);
+    ms_sum += i.elapsed_ms;
+    ms_max = std::max(ms_max, i.elapsed_ms);
+  }
+  void add(const player_figures& o) {
+    moves += o.moves;
+    nodes += o.nodes;
+    depth_sum += o.depth_sum;
+    ms_sum += o.ms_sum;
+    ms_max = std::max(ms_max, o.ms_max);
+  }
+};
+
+struct game_record {
+  int opening = 0;
+  bool a_first = true;  // player A had seat 1
+  int a_result = 0;     // +1 A won, 0 draw, -1 A lost
+  std::string reason;   // the game's end reason, "move_limit" when cut
+  int plies = 0;
+  std::vector<std::string> moves;
+  player_figures a, b;
+};
+
+struct match_options {
+  int games = 2;             // rounded up to an even number
+  int opening_plies = 2;     // random moves before the players take over
+  int threads = 1;
+  std::uint64_t seed = 1;
+  int max_plies = 400;       // a game this long is scored a draw (never seen in ZÈRTZ)
+};
+
+// The opening of pair `index`: `plies` uniformly random legal moves from `start`.
+template <class G>
+std::vector<std::string> make_opening(const G& start, int plies, std::uint64_t seed, int index) {
+  G g = start;
+  rng r(mix_seed(seed, 0x0be2 + static_cast<std::uint64_t>(index)));
+  std::vector<std::string> moves;
+  for (int i = 0; i < plies && !g.outcome(); ++i) {
+    const auto legal = g.legal_moves();
+    if (legal.empty()) break;
+    const std::string m = legal[static_cast<std::size_t>(r.below(static_cast<int>(legal.size())))];
+    if (!g.play(m)) break;
+    moves = g.history();
+  }
+  return moves;
+}
+
+// Plays one game; A takes seat 1 when a_first. Moves are checked by the game like a human's.
+template <class G>
+game_record play_game(const G& start, const std::vector<std::string>& opening,
+                      const player_spec& a, const player_spec& b, bool a_first,
+                      std::uint64_t game_seed, int max_plies) {
+  game_record rec;
+  rec.a_first = a_first;
+  G g = start;
+  for (const auto& m : opening) {
+    if (!g.play(m)) break;
+  }
+  rng noise(game_seed);
+  while (!g.outcome() && g.ply() < max_plies) {
+    const bool a_to_move = (g.to_move() == 1) == a_first;
+    const player_spec& p = a_to_move ? a : b;
+    std::string token;
+    if (p.random) {
+      const auto legal = g.legal_moves();
+      token = legal[static_cast<std::size_t>(noise.below(static_cast<int>(legal.size())))];
+    } else {
+      computer_request r = p.request;
+      r.seed = mix_seed(game_seed, a_to_move ? 1 : 2);
+      const computer_move cm = choose_move(g, r);
+      token = cm.move;
+      if (cm.info.nodes > 0) (a_to_move ? rec.a : rec.b).add(cm.info);
+    }
+    if (!g.check_move(token) || !g.play(token)) {
+      rec.a_result = a_to_move ? -1 : 1;  // an illegal move loses (and is a bug)
+      rec.reason = "illegal_move " + token;
+      rec.moves = g.history();
+      rec.plies = g.ply();
+      return rec;
+    }
+  }
+  rec.moves = g.history();
+  rec.plies = g.ply();
+  if (const auto o = g.outcome()) {
+    rec.reason = std::string(o->reason);
+    const int a_seat = a_first ? 1 : 2;
+    rec.a_result = o->winner == 0 ? 0 : o->winner == a_seat ? 1 : -1;
+  } else {
+    rec.reason = "move_limit";
+  }
+  return rec;
+}
+
+// Plays the match; `on_game` (called under a lock, in finishing order) may print progress.
+// The records come back in game order, the same for any number of threads when both players
+// search on node budgets.
+template <class G>
+std::vector<game_record> run_match(const G& start, const player_spec& a, const player_spec& b,
+                                   const match_options& o,
+                                   const std::function<void(const game_record&)>& on_game) {
+  const int pairs = (std::max(1, o.games) + 1) / 2;
+  std::vector<game_record> out(static_cast<std::size_t>(pairs) * 2);
+  std::atomic<int> next{0};
+  std::mutex lock;
+  auto worker = [&] {
+    for (int i = next++; i < pairs * 2; i = next++) {
+      const int pair = i / 2;
+      const auto opening = make_opening(start, o.opening_plies, o.seed, pair);
+      game_record rec = play_game(start, opening, a, b, i % 2 == 0,
+                                  mix_seed(o.seed, static_cast<std::uint64_t>(i)), o.max_plies);
+      rec.opening = pair;
+      std::lock_guard<std::mutex> g(lock);
+      out[static_cast<std::size_t>(i)] = std::move(rec);
+      if (on_game) on_game(out[static_cast<std::size_t>(i)]);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < std::max(1, o.threads); ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+  return out;
+}
+
+}  // namespace ringside::match

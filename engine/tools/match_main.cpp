@@ -1,0 +1,254 @@
+// ringside-match: plays a match between two computer levels (or settings, or a random mover)
+// and prints W/D/L, the score with its 95% interval and the Elo difference; --bench prints the
+// searchers' speed. See --help.
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "engine/common/match_stats.hpp"
+#include "engine/tools/match.hpp"
+#include "engine/zertz/computer.hpp"
+#include "engine/zertz/search.hpp"
+#include "engine/zertz/zip.hpp"
+
+namespace {
+
+using namespace ringside;
+
+constexpr const char* usage =
+    "usage: ringside-match --a SPEC --b SPEC [--games N] [--threads T] [--seed S]\n"
+    "                      [--game zertz] [--variant standard|blitz|tournament]\n"
+    "                      [--opening-plies P] [--verbose]\n"
+    "       ringside-match --bench [--game zertz] [--nodes N] [--runs R]\n"
+    "SPEC is 'random' (a uniformly random mover) or a level 1-5, optionally with overrides:\n"
+    "'3', '4/nodes=200000', '5/time=1000', '2/depth=3'.\n"
+    "Games come in pairs: each seeded random opening is played once with each colour.\n"
+    "Scores are from A's side. Threads default to the number of cores.\n";
+
+int error(const std::string& what) {
+  std::fprintf(stderr, "ringside-match: %s\n", what.c_str());
+  return 2;
+}
+
+template <class T>
+bool to_num(std::string_view s, T& out) {
+  const auto* end = s.data() + s.size();
+  auto [ptr, ec] = std::from_chars(s.data(), end, out);
+  return ec == std::errc{} && ptr == end;
+}
+
+bool parse_spec(std::string_view text, match::player_spec& out) {
+  out.label = std::string(text);
+  if (text == "random") {
+    out.random = true;
+    return true;
+  }
+  const auto slash = text.find('/');
+  if (!to_num(text.substr(0, slash), out.request.level) || out.request.level < 1 ||
+      out.request.level > computer_levels) {
+    return false;
+  }
+  std::string_view rest = slash == std::string_view::npos ? "" : text.substr(slash + 1);
+  while (!rest.empty()) {
+    const auto end = rest.find('/');
+    const std::string_view part = rest.substr(0, end);
+    rest = end == std::string_view::npos ? "" : rest.substr(end + 1);
+    const auto eq = part.find('=');
+    if (eq == std::string_view::npos) return false;
+    const std::string_view key = part.substr(0, eq), val = part.substr(eq + 1);
+    bool ok = false;
+    if (key == "nodes") ok = to_num(val, out.request.nodes) && out.request.nodes > 0;
+    if (key == "time") ok = to_num(val, out.request.time_ms) && out.request.time_ms > 0;
+    if (key == "depth") ok = to_num(val, out.request.depth) && out.request.depth > 0;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+std::string signed_elo(double e) {
+  if (std::isinf(e)) return e > 0 ? "+inf" : "-inf";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.0f", e);
+  return buf;
+}
+
+void print_figures(const char* side, const match::player_spec& p, const match::player_figures& f) {
+  if (p.random) {
+    std::printf("%s (%s): uniformly random moves\n", side, p.label.c_str());
+    return;
+  }
+  if (f.moves == 0) {
+    std::printf("%s (%s): no searched move\n", side, p.label.c_str());
+    return;
+  }
+  const double n = static_cast<double>(f.moves);
+  const double secs = static_cast<double>(f.ms_sum) / 1000.0;
+  std::printf(
+      "%s (%s): %llu searched moves, %.1f ms/move (max %lld), depth %.2f, %.0f nodes/move, "
+      "%.0f nodes/s\n",
+      side, p.label.c_str(), static_cast<unsigned long long>(f.moves),
+      static_cast<double>(f.ms_sum) / n, static_cast<long long>(f.ms_max),
+      static_cast<double>(f.depth_sum) / n, static_cast<double>(f.nodes) / n,
+      secs > 0 ? static_cast<double>(f.nodes) / secs : 0.0);
+}
+
+// Positions met in real play: level-1 self-play from seeded openings, sampled every 6 plies.
+std::vector<zertz::game> bench_positions(const zertz::game& start, int count) {
+  std::vector<zertz::game> out;
+  match::player_spec l1;
+  l1.request.level = 1;
+  for (int i = 0; static_cast<int>(out.size()) < count && i < 100; ++i) {
+    zertz::game g = start;
+    for (const auto& m : match::make_opening(start, 2, 7, i)) g.play(m);
+    while (!g.outcome() && static_cast<int>(out.size()) < count) {
+      if (g.ply() % 6 == 4 && g.legal_moves().size() > 1) out.push_back(g);
+      computer_request r = l1.request;
+      r.seed = static_cast<std::uint64_t>(i);
+      g.play(choose_move(g, r).move);
+    }
+  }
+  return out;
+}
+
+int bench(const zertz::game& start, std::uint64_t nodes, int runs) {
+  const auto positions = bench_positions(start, 24);
+  std::printf("zertz: %zu positions from level-1 self-play, %llu nodes each, %d runs\n",
+              positions.size(), static_cast<unsigned long long>(nodes), runs);
+  std::vector<double> rates;
+  for (int run = 0; run < runs; ++run) {
+    std::uint64_t total = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (const auto& g : positions) {
+      auto p = zertz::parse_zip(g.zip(), g.rules(), g.board_rings());
+      zertz::searcher s(std::size_t{32} << 20);
+      zertz::search_settings set;
+      set.limits.max_nodes = nodes;
+      total += s.run(*p, set).info.nodes;
+    }
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    rates.push_back(static_cast<double>(total) / secs);
+    std::printf("run %d: %.0f nodes/s\n", run + 1, rates.back());
+  }
+  std::sort(rates.begin(), rates.end());
+  std::printf("zertz searcher: %.0f nodes/s (median of %d runs, one thread)\n",
+              rates[rates.size() / 2], runs);
+  // What each level spends on the same positions (level 5 stops on time, 5 s without a clock).
+  for (int level = 1; level < computer_levels; ++level) {
+    std::int64_t sum = 0, worst = 0;
+    for (const auto& g : positions) {
+      computer_request r;
+      r.level = level;
+      const auto cm = choose_move(g, r);
+      sum += cm.info.elapsed_ms;
+      worst = std::max(worst, cm.info.elapsed_ms);
+    }
+    std::printf("level %d: %.1f ms/move on these positions (max %lld)\n", level,
+                static_cast<double>(sum) / static_cast<double>(positions.size()),
+                static_cast<long long>(worst));
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  match::player_spec a, b;
+  bool have_a = false, have_b = false, verbose = false, do_bench = false;
+  match::match_options o;
+  o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  std::string variant_name = "standard";
+  std::uint64_t bench_nodes = 1'000'000;
+  int runs = 3;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    const bool has_value = i + 1 < argc;
+    const std::string_view val = has_value ? argv[i + 1] : "";
+    auto bad = [&] { return error(std::string(arg) + " needs a valid value, got '" +
+                                  std::string(val) + "'"); };
+    if (arg == "--help" || arg == "-h") {
+      std::fputs(usage, stdout);
+      return 0;
+    } else if (arg == "--verbose") {
+      verbose = true;
+    } else if (arg == "--bench") {
+      do_bench = true;
+    } else if (!has_value) {
+      return error("unknown or incomplete option '" + std::string(arg) + "'\n" + usage);
+    } else if (arg == "--a") {
+      if (!(have_a = parse_spec(val, a))) return bad();
+      ++i;
+    } else if (arg == "--b") {
+      if (!(have_b = parse_spec(val, b))) return bad();
+      ++i;
+    } else if (arg == "--games") {
+      if (!to_num(val, o.games) || o.games < 1) return bad();
+      ++i;
+    } else if (arg == "--threads") {
+      if (!to_num(val, o.threads) || o.threads < 1) return bad();
+      ++i;
+    } else if (arg == "--seed") {
+      if (!to_num(val, o.seed)) return bad();
+      ++i;
+    } else if (arg == "--opening-plies") {
+      if (!to_num(val, o.opening_plies) || o.opening_plies < 0) return bad();
+      ++i;
+    } else if (arg == "--nodes") {
+      if (!to_num(val, bench_nodes) || bench_nodes == 0) return bad();
+      ++i;
+    } else if (arg == "--runs") {
+      if (!to_num(val, runs) || runs < 1) return bad();
+      ++i;
+    } else if (arg == "--game") {
+      if (val != "zertz") return error("--game: only zertz is available");
+      ++i;
+    } else if (arg == "--variant") {
+      variant_name = std::string(val);
+      ++i;
+    } else {
+      return error("unknown option '" + std::string(arg) + "'\n" + usage);
+    }
+  }
+  auto start = zertz::game::create(variant_name, 0);
+  if (!start) return error(start.error());
+  if (do_bench) return bench(*start, bench_nodes, runs);
+  if (!have_a || !have_b) return error("--a and --b are required\n" + std::string(usage));
+
+  std::printf("zertz %s: A = %s, B = %s, %d games, %d threads, seed %llu\n",
+              variant_name.c_str(), a.label.c_str(), b.label.c_str(), (o.games + 1) / 2 * 2,
+              o.threads, static_cast<unsigned long long>(o.seed));
+  std::fflush(stdout);
+  int done = 0;
+  const auto records = match::run_match(*start, a, b, o, [&](const match::game_record& r) {
+    ++done;
+    if (verbose) {
+      std::printf("game %d (opening %d, A %s): %s %s in %d plies\n", done, r.opening,
+                  r.a_first ? "first" : "second",
+                  r.a_result > 0 ? "A wins" : r.a_result < 0 ? "B wins" : "draw",
+                  r.reason.c_str(), r.plies);
+      std::fflush(stdout);
+    }
+  });
+  int w = 0, d = 0, l = 0, illegal = 0;
+  match::player_figures fa, fb;
+  for (const auto& r : records) {
+    (r.a_result > 0 ? w : r.a_result < 0 ? l : d) += 1;
+    if (r.reason.rfind("illegal_move", 0) == 0) ++illegal;
+    fa.add(r.a);
+    fb.add(r.b);
+  }
+  const match_summary s = summarize(w, d, l);
+  print_figures("A", a, fa);
+  print_figures("B", b, fb);
+  if (illegal > 0) std::printf("ILLEGAL MOVES: %d games ended by one\n", illegal);
+  std::printf("W/D/L %d/%d/%d  score %.1f%% [%.1f%%, %.1f%%]  Elo %s [%s, %s]  LOS %.1f%%\n", w,
+              d, l, 100 * s.score, 100 * s.low, 100 * s.high, signed_elo(s.elo).c_str(),
+              signed_elo(s.elo_low).c_str(), signed_elo(s.elo_high).c_str(), 100 * s.los);
+  return illegal > 0 ? 1 : 0;
+}

@@ -1,0 +1,72 @@
+#include "engine/zertz/computer.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "engine/common/rng.hpp"
+#include "engine/common/time_budget.hpp"
+#include "engine/zertz/zip.hpp"
+
+namespace ringside::zertz {
+
+namespace {
+
+struct level_row {
+  int depth;
+  std::uint64_t nodes;  // 0: stopped by time only
+  std::int64_t cap_ms;  // the most it thinks without a clock
+  int margin;           // root moves this close to the best may be chosen
+  int temperature;      // how readily a worse one is
+  std::size_t tt_mb;
+};
+
+// Level 1 sees one move and the captures it forces, and often plays a merely decent move;
+// level 2 sees the reply; 3 and 4 search a node budget; 5 thinks up to 5 s.
+constexpr std::array<level_row, computer_levels> rows = {{
+    {1, 0, 200, 180, 70, 1},
+    {2, 40'000, 500, 50, 20, 4},
+    {64, 150'000, 1000, 0, 1, 8},
+    {64, 800'000, 2500, 0, 1, 32},
+    {64, 0, 5000, 0, 1, 64},
+}};
+
+}  // namespace
+
+level_config configure(const computer_request& r) {
+  const level_row& row = rows[static_cast<std::size_t>(std::clamp(r.level, 1, computer_levels) - 1)];
+  level_config c;
+  c.cap_ms = r.time_ms != 0 ? r.time_ms : row.cap_ms;
+  c.tt_bytes = row.tt_mb << 20;
+  search_settings& s = c.settings;
+  s.limits.max_depth = r.depth != 0 ? r.depth : row.depth;
+  s.limits.max_nodes = r.nodes != 0 ? r.nodes : row.nodes;
+  s.limits.max_time_ms = c.cap_ms;
+  s.margin = row.margin;
+  s.temperature = row.temperature;
+  s.seed = r.seed;
+  s.cancel = r.cancel;
+  const std::int64_t budget = move_budget_ms(c.cap_ms, r.clock);
+  if (budget < c.cap_ms || (r.time_ms != 0 && r.nodes == 0)) {
+    // The clock cannot afford the level's usual effort (or the caller asked for time): think
+    // for the clock's share, whatever node budget the level has.
+    s.limits.max_nodes = 0;
+    s.limits.max_time_ms = budget;
+  }
+  return c;
+}
+
+computer_move think(const game& g, const computer_request& r) {
+  computer_move out;
+  auto p = parse_zip(g.zip(), g.rules(), g.board_rings());
+  if (!p || g.result()) return out;
+  level_config c = configure(r);
+  // Each move of a game draws its own noise, repeatable from the game's seed.
+  c.settings.seed = mix_seed(r.seed, static_cast<std::uint64_t>(g.ply()));
+  searcher s(c.tt_bytes);
+  const search_result found = s.run(*p, c.settings);
+  out.info = found.info;
+  if (found.best != move{}) out.move = found.best.zen(p->geometry());
+  return out;
+}
+
+}  // namespace ringside::zertz

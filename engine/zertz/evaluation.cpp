@@ -1,0 +1,60 @@
+#include "engine/zertz/evaluation.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "engine/zertz/rules.hpp"
+
+namespace ringside::zertz {
+
+namespace {
+
+std::size_t ix(int v) {
+  return static_cast<std::size_t>(v);
+}
+
+// Bonus by the number of marbles a player still needs for their nearest reachable condition.
+// One away is a standing threat the opponent must answer; further away counts little more than
+// the marbles themselves.
+constexpr std::array<int, 5> near_bonus = {0, 220, 90, 30, 10};
+
+}  // namespace
+
+int player_value(const position& p, int player) {
+  const rule_set& r = rules_of(p.rules());
+  const auto& s = p.raw();
+  const auto& caps = s.caps[ix(player)];
+  std::array<int, 3> available{};  // marbles of each colour that can still be captured
+  for (std::size_t c = 0; c < 3; ++c) available[c] = s.pool[c] + popcount(s.marbles[c]);
+
+  int value = 0;
+  int nearest = 99;
+  int need_each = 0;
+  bool each_reachable = true;
+  for (std::size_t c = 0; c < 3; ++c) {
+    // Fewer of a colour are needed for a win, so each is worth more: W 150, G 120, B 100 in
+    // the standard game.
+    value += caps[c] * 6 * eval_scale / r.win_single[c];
+    const int need = r.win_single[c] - caps[c];
+    if (need <= available[c]) nearest = std::min(nearest, need);
+    const int short_of_each = std::max(0, r.win_each - caps[c]);
+    need_each += short_of_each;
+    if (short_of_each > available[c]) each_reachable = false;
+  }
+  if (each_reachable) nearest = std::min(nearest, need_each);
+  if (nearest < static_cast<int>(near_bonus.size())) value += near_bonus[ix(nearest)];
+  return value;
+}
+
+int evaluate(const position& p) {
+  const int me = p.side();
+  int score = player_value(p, me) - player_value(p, me ^ 1);
+  // Placing on a ring with no marble next to it never gives the opponent a jump. When there is
+  // no such ring the mover will probably have to offer a marble.
+  const bitboard vac = p.vacant();
+  const bitboard quiet = vac & ~p.geometry().around(p.occupied());
+  if (quiet == 0 && p.placeable_colours() != 0) score -= 40;
+  return score;
+}
+
+}  // namespace ringside::zertz

@@ -1,0 +1,62 @@
+// The computer's levels and their time: budgets from a clock, and each level's configuration.
+#include <doctest/doctest.h>
+
+#include "engine/common/time_budget.hpp"
+#include "engine/zertz/computer.hpp"
+
+namespace ringside::zertz::test {
+
+// A request at `level` (designated initializers would leave the rest unnamed, which GCC's
+// -Wmissing-field-initializers reports).
+inline computer_request ask(int level, std::uint64_t seed = 0,
+                            std::optional<clock_state> clock = std::nullopt) {
+  computer_request r;
+  r.level = level;
+  r.seed = seed;
+  r.clock = clock;
+  return r;
+}
+
+TEST_CASE("move_budget_ms: the level's cap without a clock, a share of the clock with one") {
+  CHECK(move_budget_ms(5000, std::nullopt) == 5000);
+  // Plenty of time: the cap.
+  CHECK(move_budget_ms(5000, clock_state{600'000, 0}) == 5000);
+  // Five minutes, no increment: 1/25 of it.
+  CHECK(move_budget_ms(5000, clock_state{100'000, 0}) == 4000);
+  // The increment counts for most of itself.
+  CHECK(move_budget_ms(5000, clock_state{50'000, 2000}) == 2000 + 1600);
+  // Never more than half of what is left, however large the increment.
+  CHECK(move_budget_ms(5000, clock_state{1000, 10'000}) == 500);
+  // Almost out of time: still a few milliseconds to find a move, never more than is left.
+  CHECK(move_budget_ms(5000, clock_state{40, 0}) == 10);
+  CHECK(move_budget_ms(5000, clock_state{5, 0}) == 5);
+  CHECK(move_budget_ms(5000, clock_state{0, 0}) >= 1);
+}
+
+TEST_CASE("levels: stronger levels search more; node budgets unless the clock is short") {
+  std::uint64_t last_nodes = 0;
+  for (int level = 2; level <= 4; ++level) {
+    const level_config c = configure(ask(level));
+    CHECK(c.settings.limits.max_nodes > last_nodes);  // deterministic: stops on nodes
+    last_nodes = c.settings.limits.max_nodes;
+  }
+  const level_config top = configure(ask(5));
+  CHECK(top.settings.limits.max_nodes == 0);
+  CHECK(top.settings.limits.max_time_ms == 5000);
+  CHECK(top.settings.margin == 0);
+  CHECK(configure(ask(1)).settings.margin > 0);  // the beginner errs
+  // A short clock turns a node budget into the clock's share of time.
+  const level_config hurried =
+      configure(ask(4, 0, clock_state{10'000, 0}));
+  CHECK(hurried.settings.limits.max_nodes == 0);
+  CHECK(hurried.settings.limits.max_time_ms == 400);
+  const level_config top_hurried =
+      configure(ask(5, 0, clock_state{25'000, 0}));
+  CHECK(top_hurried.settings.limits.max_time_ms == 1000);
+  // Out-of-range levels are clamped.
+  CHECK(configure(ask(9)).settings.limits.max_time_ms == 5000);
+  CHECK(configure(ask(0)).settings.margin ==
+        configure(ask(1)).settings.margin);
+}
+
+}  // namespace ringside::zertz::test

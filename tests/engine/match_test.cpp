@@ -1,0 +1,95 @@
+// ringside-match: its statistics from known results, and a tiny real match run as a user would.
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "engine/common/match_stats.hpp"
+
+#ifndef RINGSIDE_MATCH_TOOL
+#error "RINGSIDE_MATCH_TOOL must name the ringside-match executable"
+#endif
+
+namespace ringside::test {
+
+namespace {
+
+struct run_result {
+  int status = -1;
+  std::string out;
+};
+
+run_result run(const std::string& args) {
+  run_result r;
+  const std::string cmd = std::string("'") + RINGSIDE_MATCH_TOOL + "' " + args + " 2>&1";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  char buf[4096];
+  std::size_t n = 0;
+  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
+  const int raw = pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("match statistics: score, interval and Elo from known W/D/L") {
+  // 60 wins, 20 draws, 20 losses: score 0.7, Elo -400 log10(1/0.7 - 1) = +147.2.
+  const match_summary m = summarize(60, 20, 20);
+  CHECK(m.games == 100);
+  CHECK(m.score == doctest::Approx(0.7));
+  CHECK(m.elo == doctest::Approx(147.19).epsilon(0.001));
+  // Per-game variance: 0.6*0.09 + 0.2*0.04 + 0.2*0.49 = 0.16; sd of the mean 0.04.
+  CHECK(m.high - m.score == doctest::Approx(1.959964 * 0.04));
+  CHECK(m.score - m.low == doctest::Approx(1.959964 * 0.04));
+  CHECK(m.elo_low == doctest::Approx(elo_from_score(0.7 - 1.959964 * 0.04)));
+  CHECK(m.elo_low < m.elo);
+  CHECK(m.elo_high > m.elo);
+  CHECK(m.los > 0.99);
+  // Even: 0 Elo and a symmetric interval.
+  const match_summary even = summarize(40, 20, 40);
+  CHECK(even.score == doctest::Approx(0.5));
+  CHECK(even.elo == doctest::Approx(0.0));
+  CHECK(even.los == doctest::Approx(0.5));
+  CHECK(even.elo_high == doctest::Approx(-even.elo_low));
+  // All wins: the Elo is unbounded and the interval collapses.
+  const match_summary sweep = summarize(10, 0, 0);
+  CHECK(std::isinf(sweep.elo));
+  CHECK(sweep.low == doctest::Approx(1.0));
+  CHECK(elo_from_score(0.75) == doctest::Approx(190.85).epsilon(0.001));
+  CHECK(elo_from_score(0.25) == doctest::Approx(-190.85).epsilon(0.001));
+}
+
+TEST_CASE("ringside-match: a tiny real match prints W/D/L that add up, and repeats") {
+  const auto r = run("--a 1 --b random --games 4 --threads 2 --seed 3 --verbose");
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("4 games") != std::string::npos);
+  CHECK(r.out.find("game 4 ") != std::string::npos);
+  const auto at = r.out.find("W/D/L ");
+  REQUIRE(at != std::string::npos);
+  int w = -1, d = -1, l = -1;
+  REQUIRE(std::sscanf(r.out.c_str() + at, "W/D/L %d/%d/%d", &w, &d, &l) == 3);
+  CHECK(w + d + l == 4);
+  CHECK(r.out.find("ILLEGAL") == std::string::npos);
+  // Node budgets on both sides: the same seed gives the same result line on any thread count.
+  const auto one = run("--a 2 --b 1 --games 2 --threads 1 --seed 5");
+  const auto two = run("--a 2 --b 1 --games 2 --threads 2 --seed 5");
+  REQUIRE(one.status == 0);
+  const auto line = [](const std::string& s) { return s.substr(s.find("W/D/L")); };
+  CHECK(line(one.out) == line(two.out));
+}
+
+TEST_CASE("ringside-match: bad arguments say what is wrong and exit 2") {
+  CHECK(run("--a 7 --b 1").status == 2);
+  CHECK(run("--a 3/nodes=x --b 1").status == 2);
+  CHECK(run("--a 3").status == 2);
+  const auto r = run("--a 1 --b 2 --game chess");
+  CHECK(r.status == 2);
+  CHECK(r.out.find("--game") != std::string::npos);
+}
+
+}  // namespace ringside::test
