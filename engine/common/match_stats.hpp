@@ -7,11 +7,11 @@ namespace ringside {
 
 struct match_summary {
   int games = 0;
-  double score = 0;                // (wins + draws / 2) / games, for the first player
-  double low = 0, high = 0;        // 95% interval of the score, clamped to [0, 1]
-  double elo = 0;                  // Elo difference implied by score; +-inf at 1 and 0
+  double score = 0;                  // (wins + draws / 2) / games, for the first player
+  double low = 0, high = 0;          // 95% interval of the score, clamped to [0, 1]
+  double elo = 0;                    // Elo difference implied by score; +-inf at 1 and 0
   double elo_low = 0, elo_high = 0;  // from the interval's ends
-  double los = 0.5;                // probability the first is stronger (draws ignored)
+  double los = 0.5;                  // probability the first is stronger (draws ignored)
 };
 
 // The Elo difference whose expected score is `score` (0 < score < 1): -400 log10(1/s - 1).

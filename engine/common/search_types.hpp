@@ -13,19 +13,19 @@ namespace ringside {
 // How much a search may do. With max_nodes set the search never looks at the time, so a node
 // budget and a seed repeat the same game on any machine; max_time_ms is for play under a clock.
 struct search_limits {
-  int max_depth = 64;             // plies of full-width search
-  std::uint64_t max_nodes = 0;    // 0: no node limit
-  std::int64_t max_time_ms = 0;   // 0: no time limit (ignored when max_nodes is set)
+  int max_depth = 64;            // plies of full-width search
+  std::uint64_t max_nodes = 0;   // 0: no node limit
+  std::int64_t max_time_ms = 0;  // 0: no time limit (ignored when max_nodes is set)
 };
 
 // What a search found. Scores are from the mover's side, in hundredths of a marble-like unit
 // for ZÈRTZ (the game's own scale otherwise); |score| >= mate_bound means a forced result.
 struct search_info {
-  int depth = 0;                  // last full-width depth completed
-  int seldepth = 0;               // deepest ply reached (captures searched through)
-  std::uint64_t nodes = 0;        // positions visited
+  int depth = 0;            // last full-width depth completed
+  int seldepth = 0;         // deepest ply reached (captures searched through)
+  std::uint64_t nodes = 0;  // positions visited
   int score = 0;
-  std::vector<std::string> pv;    // the principal line as move tokens, the chosen move first
+  std::vector<std::string> pv;  // the principal line as move tokens, the chosen move first
   std::int64_t elapsed_ms = 0;
   static constexpr int mate_bound = 29000;
 };
@@ -38,9 +38,9 @@ struct clock_state {
 
 // What the server (or the match tool) asks of a computer player.
 struct computer_request {
-  int level = 3;                          // 1 (beginner) to computer_levels (strongest)
-  std::uint64_t seed = 0;                 // with a node budget, the same seed repeats the move
-  std::optional<clock_state> clock;       // the room's clock, when it has one
+  int level = 3;                              // 1 (beginner) to computer_levels (strongest)
+  std::uint64_t seed = 0;                     // with a node budget, the same seed repeats the move
+  std::optional<clock_state> clock;           // the room's clock, when it has one
   const std::atomic<bool>* cancel = nullptr;  // set from another thread to stop early
   // Overrides of the level's budget, for matches between settings; 0 keeps the level's.
   std::uint64_t nodes = 0;

@@ -60,11 +60,11 @@ struct game_record {
 };
 
 struct match_options {
-  int games = 2;             // rounded up to an even number
-  int opening_plies = 2;     // random moves before the players take over
+  int games = 2;          // rounded up to an even number
+  int opening_plies = 2;  // random moves before the players take over
   int threads = 1;
   std::uint64_t seed = 1;
-  int max_plies = 400;       // a game this long is scored a draw (never seen in ZÈRTZ)
+  int max_plies = 400;  // a game this long is scored a draw (never seen in ZÈRTZ)
 };
 
 // The opening of pair `index`: `plies` uniformly random legal moves from `start`.
@@ -85,9 +85,8 @@ std::vector<std::string> make_opening(const G& start, int plies, std::uint64_t s
 
 // Plays one game; A takes seat 1 when a_first. Moves are checked by the game like a human's.
 template <class G>
-game_record play_game(const G& start, const std::vector<std::string>& opening,
-                      const player_spec& a, const player_spec& b, bool a_first,
-                      std::uint64_t game_seed, int max_plies) {
+game_record play_game(const G& start, const std::vector<std::string>& opening, const player_spec& a,
+                      const player_spec& b, bool a_first, std::uint64_t game_seed, int max_plies) {
   game_record rec;
   rec.a_first = a_first;
   G g = start;

@@ -170,8 +170,9 @@ int main(int argc, char** argv) {
     const std::string_view arg = argv[i];
     const bool has_value = i + 1 < argc;
     const std::string_view val = has_value ? argv[i + 1] : "";
-    auto bad = [&] { return error(std::string(arg) + " needs a valid value, got '" +
-                                  std::string(val) + "'"); };
+    auto bad = [&] {
+      return error(std::string(arg) + " needs a valid value, got '" + std::string(val) + "'");
+    };
     if (arg == "--help" || arg == "-h") {
       std::fputs(usage, stdout);
       return 0;
@@ -220,9 +221,9 @@ int main(int argc, char** argv) {
   if (do_bench) return bench(*start, bench_nodes, runs);
   if (!have_a || !have_b) return error("--a and --b are required\n" + std::string(usage));
 
-  std::printf("zertz %s: A = %s, B = %s, %d games, %d threads, seed %llu\n",
-              variant_name.c_str(), a.label.c_str(), b.label.c_str(), (o.games + 1) / 2 * 2,
-              o.threads, static_cast<unsigned long long>(o.seed));
+  std::printf("zertz %s: A = %s, B = %s, %d games, %d threads, seed %llu\n", variant_name.c_str(),
+              a.label.c_str(), b.label.c_str(), (o.games + 1) / 2 * 2, o.threads,
+              static_cast<unsigned long long>(o.seed));
   std::fflush(stdout);
   int done = 0;
   const auto records = match::run_match(*start, a, b, o, [&](const match::game_record& r) {
@@ -230,7 +231,9 @@ int main(int argc, char** argv) {
     if (verbose) {
       std::printf("game %d (opening %d, A %s): %s %s in %d plies\n", done, r.opening,
                   r.a_first ? "first" : "second",
-                  r.a_result > 0 ? "A wins" : r.a_result < 0 ? "B wins" : "draw",
+                  r.a_result > 0   ? "A wins"
+                  : r.a_result < 0 ? "B wins"
+                                   : "draw",
                   r.reason.c_str(), r.plies);
       std::fflush(stdout);
     }
@@ -247,8 +250,8 @@ int main(int argc, char** argv) {
   print_figures("A", a, fa);
   print_figures("B", b, fb);
   if (illegal > 0) std::printf("ILLEGAL MOVES: %d games ended by one\n", illegal);
-  std::printf("W/D/L %d/%d/%d  score %.1f%% [%.1f%%, %.1f%%]  Elo %s [%s, %s]  LOS %.1f%%\n", w,
-              d, l, 100 * s.score, 100 * s.low, 100 * s.high, signed_elo(s.elo).c_str(),
+  std::printf("W/D/L %d/%d/%d  score %.1f%% [%.1f%%, %.1f%%]  Elo %s [%s, %s]  LOS %.1f%%\n", w, d,
+              l, 100 * s.score, 100 * s.low, 100 * s.high, signed_elo(s.elo).c_str(),
               signed_elo(s.elo_low).c_str(), signed_elo(s.elo_high).c_str(), 100 * s.los);
   return illegal > 0 ? 1 : 0;
 }

@@ -268,7 +268,6 @@ void searcher::search_root(int depth, const search_settings& s, bool exact_all) 
     }
     unmake(0);
     if (stopped_) break;
-    rm.prev = rm.score;
     rm.score = score;
     rm.exact = exact;
     if (score > best) {
@@ -304,7 +303,7 @@ search_result searcher::run(const position& root, const search_settings& s) {
   generate_moves(root, list);
   if (list.empty()) return out;
   root_.clear();
-  for (const move& m : list) root_.push_back(root_move{m, 0, 0, false});
+  for (const move& m : list) root_.push_back(root_move{m, 0, false});
   if (root_.size() == 1) {  // forced (often a lone capture): nothing to think about
     out.best = root_[0].m;
     out.info.pv.push_back(out.best.zen(root.geometry()));
@@ -382,8 +381,8 @@ search_result searcher::run(const position& root, const search_settings& s) {
     done_pv[0] = chosen;
     done_pv_len = 1;
   }
+  move_list& legal = plies_[0]->list;  // the root's list is free again; no 175 KB on the stack
   for (int i = 0; i < done_pv_len; ++i) {
-    move_list legal;
     generate_moves(p, legal);
     if (!legal.contains(done_pv[ix(i)])) break;  // a stale tail from the table
     out.info.pv.push_back(done_pv[ix(i)].zen(p.geometry()));

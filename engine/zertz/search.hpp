@@ -30,7 +30,8 @@ struct search_settings {
   int margin = 0;
   int temperature = 1;
   std::uint64_t seed = 0;
-  // Plies below which quiet moves are not reduced; 0 turns late-move reductions off.
+  // Late quiet moves searched one or two plies shallower first (re-searched if they look
+  // good); off for experiments.
   bool reductions = true;
   // Set from another thread to stop the search early; it then returns the best move so far.
   const std::atomic<bool>* cancel = nullptr;
@@ -81,8 +82,7 @@ class searcher {
   struct root_move {
     move m;
     int score;
-    int prev;
-    bool exact;
+    bool exact;  // false: only known to be below the best (or the margin)
   };
   std::vector<root_move> root_;
   search_limits limits_;

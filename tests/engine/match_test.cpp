@@ -76,8 +76,8 @@ TEST_CASE("ringside-match: a tiny real match prints W/D/L that add up, and repea
   CHECK(w + d + l == 4);
   CHECK(r.out.find("ILLEGAL") == std::string::npos);
   // Node budgets on both sides: the same seed gives the same result line on any thread count.
-  const auto one = run("--a 2 --b 1 --games 2 --threads 1 --seed 5");
-  const auto two = run("--a 2 --b 1 --games 2 --threads 2 --seed 5");
+  const auto one = run("--a 2/nodes=5000 --b 1 --games 2 --threads 1 --seed 5");
+  const auto two = run("--a 2/nodes=5000 --b 1 --games 2 --threads 2 --seed 5");
   REQUIRE(one.status == 0);
   const auto line = [](const std::string& s) { return s.substr(s.find("W/D/L")); };
   CHECK(line(one.out) == line(two.out));
