@@ -12,10 +12,9 @@
 #include <vector>
 
 #include "engine/common/match_stats.hpp"
+#include "engine/dvonn/computer.hpp"
 #include "engine/tools/match.hpp"
 #include "engine/zertz/computer.hpp"
-#include "engine/zertz/search.hpp"
-#include "engine/zertz/zip.hpp"
 
 namespace {
 
@@ -23,9 +22,9 @@ using namespace ringside;
 
 constexpr const char* usage =
     "usage: ringside-match --a SPEC --b SPEC [--games N] [--threads T] [--seed S]\n"
-    "                      [--game zertz] [--variant standard|blitz|tournament]\n"
+    "                      [--game zertz|dvonn] [--variant standard|blitz|tournament]\n"
     "                      [--opening-plies P] [--verbose]\n"
-    "       ringside-match --bench [--game zertz] [--nodes N] [--runs R]\n"
+    "       ringside-match --bench [--game zertz|dvonn] [--nodes N] [--runs R]\n"
     "SPEC is 'random' (a uniformly random mover) or a level 1-5, optionally with overrides:\n"
     "'3', '4/nodes=200000', '5/time=1000', '2/depth=3'.\n"
     "Games come in pairs: each seeded random opening is played once with each colour.\n"
@@ -98,17 +97,17 @@ void print_figures(const char* side, const match::player_spec& p, const match::p
       secs > 0 ? static_cast<double>(f.nodes) / secs : 0.0);
 }
 
-// Positions met in real play: level-1 self-play from seeded openings, sampled every 6 plies.
-std::vector<zertz::game> bench_positions(const zertz::game& start, int count) {
-  std::vector<zertz::game> out;
-  match::player_spec l1;
-  l1.request.level = 1;
+// Positions met in real play: level-1 self-play from seeded openings, sampled every few plies.
+template <class G>
+std::vector<G> bench_positions(const G& start, int count) {
+  std::vector<G> out;
   for (int i = 0; static_cast<int>(out.size()) < count && i < 100; ++i) {
-    zertz::game g = start;
+    G g = start;
     for (const auto& m : match::make_opening(start, 2, 7, i)) g.play(m);
     while (!g.outcome() && static_cast<int>(out.size()) < count) {
       if (g.ply() % 6 == 4 && g.legal_moves().size() > 1) out.push_back(g);
-      computer_request r = l1.request;
+      computer_request r;
+      r.level = 1;
       r.seed = static_cast<std::uint64_t>(i);
       g.play(choose_move(g, r).move);
     }
@@ -116,20 +115,21 @@ std::vector<zertz::game> bench_positions(const zertz::game& start, int count) {
   return out;
 }
 
-int bench(const zertz::game& start, std::uint64_t nodes, int runs) {
+template <class G>
+int bench(const G& start, std::uint64_t nodes, int runs) {
   const auto positions = bench_positions(start, 24);
-  std::printf("zertz: %zu positions from level-1 self-play, %llu nodes each, %d runs\n",
+  const std::string name(G::name);
+  std::printf("%s: %zu positions from level-1 self-play, %llu nodes each, %d runs\n", name.c_str(),
               positions.size(), static_cast<unsigned long long>(nodes), runs);
   std::vector<double> rates;
   for (int run = 0; run < runs; ++run) {
     std::uint64_t total = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (const auto& g : positions) {
-      auto p = zertz::parse_zip(g.zip(), g.rules(), g.board_rings());
-      zertz::searcher s(std::size_t{32} << 20);
-      zertz::search_settings set;
-      set.limits.max_nodes = nodes;
-      total += s.run(*p, set).info.nodes;
+      computer_request r;  // the top level's search, on a node budget
+      r.level = computer_levels;
+      r.nodes = nodes;
+      total += choose_move(g, r).info.nodes;
     }
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -137,7 +137,7 @@ int bench(const zertz::game& start, std::uint64_t nodes, int runs) {
     std::printf("run %d: %.0f nodes/s\n", run + 1, rates.back());
   }
   std::sort(rates.begin(), rates.end());
-  std::printf("zertz searcher: %.0f nodes/s (median of %d runs, one thread)\n",
+  std::printf("%s searcher: %.0f nodes/s (median of %d runs, one thread)\n", name.c_str(),
               rates[rates.size() / 2], runs);
   // What each level spends on the same positions (level 5 stops on time, 5 s without a clock).
   for (int level = 1; level < computer_levels; ++level) {
@@ -156,79 +156,24 @@ int bench(const zertz::game& start, std::uint64_t nodes, int runs) {
   return 0;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+struct cli {
   match::player_spec a, b;
-  bool have_a = false, have_b = false, verbose = false, do_bench = false;
   match::match_options o;
-  o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  bool verbose = false;
   std::string variant_name = "standard";
-  std::uint64_t bench_nodes = 1'000'000;
-  int runs = 3;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    const bool has_value = i + 1 < argc;
-    const std::string_view val = has_value ? argv[i + 1] : "";
-    auto bad = [&] {
-      return error(std::string(arg) + " needs a valid value, got '" + std::string(val) + "'");
-    };
-    if (arg == "--help" || arg == "-h") {
-      std::fputs(usage, stdout);
-      return 0;
-    } else if (arg == "--verbose") {
-      verbose = true;
-    } else if (arg == "--bench") {
-      do_bench = true;
-    } else if (!has_value) {
-      return error("unknown or incomplete option '" + std::string(arg) + "'\n" + usage);
-    } else if (arg == "--a") {
-      if (!(have_a = parse_spec(val, a))) return bad();
-      ++i;
-    } else if (arg == "--b") {
-      if (!(have_b = parse_spec(val, b))) return bad();
-      ++i;
-    } else if (arg == "--games") {
-      if (!to_num(val, o.games) || o.games < 1) return bad();
-      ++i;
-    } else if (arg == "--threads") {
-      if (!to_num(val, o.threads) || o.threads < 1) return bad();
-      ++i;
-    } else if (arg == "--seed") {
-      if (!to_num(val, o.seed)) return bad();
-      ++i;
-    } else if (arg == "--opening-plies") {
-      if (!to_num(val, o.opening_plies) || o.opening_plies < 0) return bad();
-      ++i;
-    } else if (arg == "--nodes") {
-      if (!to_num(val, bench_nodes) || bench_nodes == 0) return bad();
-      ++i;
-    } else if (arg == "--runs") {
-      if (!to_num(val, runs) || runs < 1) return bad();
-      ++i;
-    } else if (arg == "--game") {
-      if (val != "zertz") return error("--game: only zertz is available");
-      ++i;
-    } else if (arg == "--variant") {
-      variant_name = std::string(val);
-      ++i;
-    } else {
-      return error("unknown option '" + std::string(arg) + "'\n" + usage);
-    }
-  }
-  auto start = zertz::game::create(variant_name, 0);
-  if (!start) return error(start.error());
-  if (do_bench) return bench(*start, bench_nodes, runs);
-  if (!have_a || !have_b) return error("--a and --b are required\n" + std::string(usage));
+};
 
-  std::printf("zertz %s: A = %s, B = %s, %d games, %d threads, seed %llu\n", variant_name.c_str(),
-              a.label.c_str(), b.label.c_str(), (o.games + 1) / 2 * 2, o.threads,
-              static_cast<unsigned long long>(o.seed));
+template <class G>
+int play_match(const G& start, const cli& c) {
+  std::printf("%s %s: A = %s, B = %s, %d games, %d threads, seed %llu\n",
+              std::string(G::name).c_str(), c.variant_name.c_str(), c.a.label.c_str(),
+              c.b.label.c_str(), (c.o.games + 1) / 2 * 2, c.o.threads,
+              static_cast<unsigned long long>(c.o.seed));
   std::fflush(stdout);
   int done = 0;
-  const auto records = match::run_match(*start, a, b, o, [&](const match::game_record& r) {
+  const auto records = match::run_match(start, c.a, c.b, c.o, [&](const match::game_record& r) {
     ++done;
-    if (verbose) {
+    if (c.verbose) {
       std::printf("game %d (opening %d, A %s): %s %s in %d plies\n", done, r.opening,
                   r.a_first ? "first" : "second",
                   r.a_result > 0   ? "A wins"
@@ -247,11 +192,84 @@ int main(int argc, char** argv) {
     fb.add(r.b);
   }
   const match_summary s = summarize(w, d, l);
-  print_figures("A", a, fa);
-  print_figures("B", b, fb);
+  print_figures("A", c.a, fa);
+  print_figures("B", c.b, fb);
   if (illegal > 0) std::printf("ILLEGAL MOVES: %d games ended by one\n", illegal);
   std::printf("W/D/L %d/%d/%d  score %.1f%% [%.1f%%, %.1f%%]  Elo %s [%s, %s]  LOS %.1f%%\n", w, d,
               l, 100 * s.score, 100 * s.low, 100 * s.high, signed_elo(s.elo).c_str(),
               signed_elo(s.elo_low).c_str(), signed_elo(s.elo_high).c_str(), 100 * s.los);
   return illegal > 0 ? 1 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  cli c;
+  bool have_a = false, have_b = false, do_bench = false;
+  c.o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  std::string game_name = "zertz";
+  std::uint64_t bench_nodes = 1'000'000;
+  int runs = 3;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    const bool has_value = i + 1 < argc;
+    const std::string_view val = has_value ? argv[i + 1] : "";
+    auto bad = [&] {
+      return error(std::string(arg) + " needs a valid value, got '" + std::string(val) + "'");
+    };
+    if (arg == "--help" || arg == "-h") {
+      std::fputs(usage, stdout);
+      return 0;
+    } else if (arg == "--verbose") {
+      c.verbose = true;
+    } else if (arg == "--bench") {
+      do_bench = true;
+    } else if (!has_value) {
+      return error("unknown or incomplete option '" + std::string(arg) + "'\n" + usage);
+    } else if (arg == "--a") {
+      if (!(have_a = parse_spec(val, c.a))) return bad();
+      ++i;
+    } else if (arg == "--b") {
+      if (!(have_b = parse_spec(val, c.b))) return bad();
+      ++i;
+    } else if (arg == "--games") {
+      if (!to_num(val, c.o.games) || c.o.games < 1) return bad();
+      ++i;
+    } else if (arg == "--threads") {
+      if (!to_num(val, c.o.threads) || c.o.threads < 1) return bad();
+      ++i;
+    } else if (arg == "--seed") {
+      if (!to_num(val, c.o.seed)) return bad();
+      ++i;
+    } else if (arg == "--opening-plies") {
+      if (!to_num(val, c.o.opening_plies) || c.o.opening_plies < 0) return bad();
+      ++i;
+    } else if (arg == "--nodes") {
+      if (!to_num(val, bench_nodes) || bench_nodes == 0) return bad();
+      ++i;
+    } else if (arg == "--runs") {
+      if (!to_num(val, runs) || runs < 1) return bad();
+      ++i;
+    } else if (arg == "--game") {
+      if (val != "zertz" && val != "dvonn") return error("--game is zertz or dvonn");
+      game_name = std::string(val);
+      ++i;
+    } else if (arg == "--variant") {
+      c.variant_name = std::string(val);
+      ++i;
+    } else {
+      return error("unknown option '" + std::string(arg) + "'\n" + usage);
+    }
+  }
+  if (!do_bench && (!have_a || !have_b)) {
+    return error("--a and --b are required\n" + std::string(usage));
+  }
+  if (game_name == "dvonn") {
+    auto start = dvonn::game::create(c.variant_name, 0);
+    if (!start) return error(start.error());
+    return do_bench ? bench(*start, bench_nodes, runs) : play_match(*start, c);
+  }
+  auto start = zertz::game::create(c.variant_name, 0);
+  if (!start) return error(start.error());
+  return do_bench ? bench(*start, bench_nodes, runs) : play_match(*start, c);
 }
