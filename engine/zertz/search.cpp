@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "engine/common/rng.hpp"
+#include "engine/common/root_choice.hpp"
 #include "engine/zertz/evaluation.hpp"
 #include "engine/zertz/zobrist.hpp"
 
@@ -347,25 +347,14 @@ search_result searcher::run(const position& root, const search_settings& s) {
   }
   if (s.margin > 0 && done_depth > 0) {
     // The weaker levels: draw among the exactly scored moves near the best.
-    const int top = done[0].score;
-    std::vector<double> weight;
-    double total = 0;
+    std::vector<int> exact;
     for (const auto& rm : done) {
-      if (!rm.exact || rm.score < top - s.margin) break;
-      const double w = std::exp(static_cast<double>(rm.score - top) / std::max(1, s.temperature));
-      weight.push_back(w);
-      total += w;
+      if (!rm.exact) break;
+      exact.push_back(rm.score);
     }
-    rng r(s.seed);
-    double x = r.unit() * total;
-    for (std::size_t i = 0; i < weight.size(); ++i) {
-      x -= weight[i];
-      if (x <= 0 || i + 1 == weight.size()) {
-        chosen = done[i].m;
-        score = done[i].score;
-        break;
-      }
-    }
+    const std::size_t pick = weighted_choice(exact, s.margin, s.temperature, s.seed);
+    chosen = done[pick].m;
+    score = done[pick].score;
     if (chosen != done_pv[0]) done_pv_len = 0;
   }
 
