@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/common/computer_player.hpp"
@@ -162,7 +163,7 @@ TEST_CASE("search: a position with a winning capture among several takes it") {
 }
 
 TEST_CASE("search: the same seed and node budget give the same move, line and node count") {
-  const auto positions = random_positions(3, 5);
+  const auto positions = random_positions(2, 8);
   for (const game& g : positions) {
     const auto p = parse_zip(g.zip(), g.rules(), g.board_rings());
     const search_result a = search(*p, 20'000, 7);
@@ -188,6 +189,25 @@ TEST_CASE("search: the same seed and node budget give the same move, line and no
     };
     CHECK(play(11) == play(11));
   }
+}
+
+TEST_CASE("computer: searches on several threads at once give what they give alone") {
+  // Reentrancy: every call owns its table and history, and the only shared data (the Zobrist
+  // tables, the boards) is read-only. Four threads, each its own game and seed.
+  const auto positions = random_positions(1, 6);
+  REQUIRE(positions.size() >= 4);
+  auto run = [&](std::size_t i) {
+    computer_request r = ask(3, i);
+    r.nodes = 15'000;
+    const computer_move m = choose_move(positions[i], r);
+    return std::pair(m.move, m.info.nodes);
+  };
+  std::vector<std::pair<std::string, std::uint64_t>> alone, together(4);
+  for (std::size_t i = 0; i < 4; ++i) alone.push_back(run(i));
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < 4; ++i) threads.emplace_back([&, i] { together[i] = run(i); });
+  for (auto& t : threads) t.join();
+  CHECK(alone == together);
 }
 
 TEST_CASE("search: a noisy level varies with the seed") {
