@@ -65,6 +65,9 @@ struct match_options {
   int threads = 1;
   std::uint64_t seed = 1;
   int max_plies = 400;  // a game this long is scored a draw (never seen in ZÈRTZ)
+  // No new game starts after this many minutes (0: no limit); games under way finish. For
+  // matches that a shared machine cannot finish: the summary then counts the games played.
+  double max_minutes = 0;
 };
 
 // The opening of pair `index`: `plies` uniformly random legal moves from `start`.
@@ -129,18 +132,25 @@ game_record play_game(const G& start, const std::vector<std::string>& opening, c
 }
 
 // Plays the match; `on_game` (called under a lock, in finishing order) may print progress.
-// The records come back in game order, the same for any number of threads when both players
-// search on node budgets.
+// The records of the games played come back in game order, the same for any number of threads
+// when both players search on node budgets (and no time limit cut the match short).
 template <class G>
 std::vector<game_record> run_match(const G& start, const player_spec& a, const player_spec& b,
                                    const match_options& o,
                                    const std::function<void(const game_record&)>& on_game) {
   const int pairs = (std::max(1, o.games) + 1) / 2;
   std::vector<game_record> out(static_cast<std::size_t>(pairs) * 2);
+  std::vector<char> played(out.size(), 0);
   std::atomic<int> next{0};
   std::mutex lock;
+  const auto start_time = std::chrono::steady_clock::now();
+  auto out_of_time = [&] {
+    return o.max_minutes > 0 &&
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count() >
+               o.max_minutes * 60;
+  };
   auto worker = [&] {
-    for (int i = next++; i < pairs * 2; i = next++) {
+    for (int i = next++; i < pairs * 2 && !out_of_time(); i = next++) {
       const int pair = i / 2;
       const auto opening = make_opening(start, o.opening_plies, o.seed, pair);
       game_record rec = play_game(start, opening, a, b, i % 2 == 0,
@@ -148,6 +158,7 @@ std::vector<game_record> run_match(const G& start, const player_spec& a, const p
       rec.opening = pair;
       std::lock_guard<std::mutex> g(lock);
       out[static_cast<std::size_t>(i)] = std::move(rec);
+      played[static_cast<std::size_t>(i)] = 1;
       if (on_game) on_game(out[static_cast<std::size_t>(i)]);
     }
   };
@@ -155,7 +166,12 @@ std::vector<game_record> run_match(const G& start, const player_spec& a, const p
   for (int t = 1; t < std::max(1, o.threads); ++t) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
-  return out;
+  // Cut short: keep the games played, in game order.
+  std::vector<game_record> kept;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (played[i]) kept.push_back(std::move(out[i]));
+  }
+  return kept;
 }
 
 }  // namespace ringside::match

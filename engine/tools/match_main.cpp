@@ -23,12 +23,13 @@ using namespace ringside;
 constexpr const char* usage =
     "usage: ringside-match --a SPEC --b SPEC [--games N] [--threads T] [--seed S]\n"
     "                      [--game zertz|dvonn] [--variant standard|blitz|tournament]\n"
-    "                      [--opening-plies P] [--verbose]\n"
+    "                      [--opening-plies P] [--max-minutes M] [--verbose]\n"
     "       ringside-match --bench [--game zertz|dvonn] [--nodes N] [--runs R]\n"
     "SPEC is 'random' (a uniformly random mover) or a level 1-5, optionally with overrides:\n"
     "'3', '4/nodes=200000', '5/time=1000', '2/depth=3'.\n"
     "Games come in pairs: each seeded random opening is played once with each colour.\n"
-    "Scores are from A's side. Threads default to the number of cores.\n";
+    "Scores are from A's side. Threads default to the number of cores. With --max-minutes no\n"
+    "game starts after M minutes and the summary counts the games played.\n";
 
 int error(const std::string& what) {
   std::fprintf(stderr, "ringside-match: %s\n", what.c_str());
@@ -191,6 +192,10 @@ int play_match(const G& start, const cli& c) {
     fa.add(r.a);
     fb.add(r.b);
   }
+  const int planned = (c.o.games + 1) / 2 * 2;
+  if (static_cast<int>(records.size()) < planned) {
+    std::printf("STOPPED by --max-minutes: %zu of %d games played\n", records.size(), planned);
+  }
   const match_summary s = summarize(w, d, l);
   print_figures("A", c.a, fa);
   print_figures("B", c.b, fb);
@@ -243,6 +248,9 @@ int main(int argc, char** argv) {
       ++i;
     } else if (arg == "--opening-plies") {
       if (!to_num(val, c.o.opening_plies) || c.o.opening_plies < 0) return bad();
+      ++i;
+    } else if (arg == "--max-minutes") {
+      if (!to_num(val, c.o.max_minutes) || c.o.max_minutes <= 0) return bad();
       ++i;
     } else if (arg == "--nodes") {
       if (!to_num(val, bench_nodes) || bench_nodes == 0) return bad();
