@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "shard.hpp"
-#include "ws_connection.hpp"
 
 namespace ringside::load {
 
@@ -30,11 +29,11 @@ echo_client::echo_client(shard& owner, int index)
 }
 
 echo_client::~echo_client() {
-  if (conn_) conn_->drop();
+  if (conn_) conn_->shut();
 }
 
 void echo_client::start() {
-  ws_connection::callbacks cb;
+  client::ws_connection::handlers cb;
   cb.on_open = [this] {
     ++shard_.stats().opened;
     shard_.stats().held.fetch_add(1, std::memory_order_relaxed);
@@ -48,10 +47,8 @@ void echo_client::start() {
     pump();
   };
   cb.on_message = [this](std::string_view t) { on_message(t); };
-  cb.on_close = [this](const std::string& why) { on_close(why); };
-  conn_ = std::make_shared<ws_connection>(shard_.ioc(), shard_.endpoint(), shard_.opts().path,
-                                          std::move(cb));
-  shard_.open(conn_);
+  cb.on_close = [this](const client::ws_close_info& info) { on_close(info.tag()); };
+  conn_ = shard_.open(std::move(cb));
 }
 
 std::string echo_client::frame(long seq) const {

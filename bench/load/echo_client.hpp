@@ -10,10 +10,13 @@
 
 #include "pacer.hpp"
 
+namespace ringside::client {
+class ws_connection;
+}
+
 namespace ringside::load {
 
 class shard;
-class ws_connection;
 
 class echo_client {
  public:
@@ -31,7 +34,7 @@ class echo_client {
 
   shard& shard_;
   int index_;
-  std::shared_ptr<ws_connection> conn_;
+  std::shared_ptr<client::ws_connection> conn_;
   boost::asio::steady_timer timer_;
   pacer pacer_;
   clock::duration interval_{};  // from --moves-per-s; zero = only the pacer limits

@@ -7,7 +7,6 @@
 #include "game_table.hpp"
 #include "move_picker.hpp"
 #include "shard.hpp"
-#include "ws_connection.hpp"
 
 namespace ringside::load {
 
@@ -41,17 +40,15 @@ game_client::game_client(shard& owner, game_table& table, role r, std::string na
       timer_(owner.ioc()) {}
 
 game_client::~game_client() {
-  if (conn_) conn_->drop();
+  if (conn_) conn_->shut();
 }
 
 void game_client::start() {
-  ws_connection::callbacks cb;
+  client::ws_connection::handlers cb;
   cb.on_open = [this] { send({{"type", "hello"}, {"name", name_}}); };
   cb.on_message = [this](std::string_view t) { on_message(t); };
-  cb.on_close = [this](const std::string& why) { on_close(why); };
-  conn_ = std::make_shared<ws_connection>(shard_.ioc(), shard_.endpoint(), shard_.opts().path,
-                                          std::move(cb));
-  shard_.open(conn_);
+  cb.on_close = [this](const client::ws_close_info& info) { on_close(info.tag()); };
+  conn_ = shard_.open(std::move(cb));
 }
 
 void game_client::create_room() {
@@ -74,23 +71,16 @@ void game_client::leave() {
   send({{"type", "leave"}, {"room", room_}});
   room_.clear();
   acked_version_ = 0;
-  state_ = nullptr;
+  mirror_.clear();
   seat_ = 0;
   move_id_ = -1;
-  syncing_ = false;
 }
 
 void game_client::on_message(std::string_view text) {
   const auto now = clock::now();
   if (role_ == role::spectator && !room_.empty()) {
     long v = 0;
-    if (quick_patch_version(text, room_, v)) {
-      if (v > version_) {
-        version_ = v;
-        table_.on_spectator_patch(v, now);
-      }
-      return;
-    }
+    if (quick_patch_version(text, room_, v)) return on_spectator_patch(v, now);
   }
   json msg = json::parse(text, nullptr, false);
   if (!msg.is_object()) return shard_.stats().error("unparsable_frame");
@@ -106,41 +96,40 @@ void game_client::on_message(std::string_view text) {
     table_.on_welcome(*this);
   } else if (type == "joined") {
     room_ = room;
-    version_ = msg.value("version", 0L);
     acked_version_ = 0;
-    syncing_ = false;
-    if (role_ != role::spectator) {
-      seat_ = msg.value("seat", 0);
-      state_ = std::move(msg["state"]);
-    }
+    // Spectators keep no state: with thousands of them the copies would be the cost measured.
+    if (role_ != role::spectator) seat_ = msg.value("seat", 0);
+    mirror_.reset(role_ != role::spectator ? std::move(msg["state"]) : json(),
+                  msg.value("version", 0L));
     table_.on_joined(*this, room);
     on_room_update();
   } else if (type == "snapshot") {
     if (room != room_ || room_.empty()) return;
+    const long before = static_cast<long>(mirror_.version());
     const long v = msg.value("version", 0L);
+    if (!mirror_.adopt(role_ != role::spectator ? std::move(msg["state"]) : json(), v)) return;
     // A snapshot in place of a backlog of patches delivers the moves it covers.
-    if (role_ == role::spectator && v > version_) table_.on_spectator_catch_up(version_, v, now);
-    version_ = v;
-    syncing_ = false;
-    if (role_ != role::spectator) state_ = std::move(msg["state"]);
+    if (role_ == role::spectator && v > before) table_.on_spectator_catch_up(before, v, now);
     on_room_update();
   } else if (type == "patch") {
-    if (room != room_ || room_.empty() || syncing_) return;
+    if (room != room_ || room_.empty()) return;
     const long v = msg.value("version", 0L);
-    if (v <= version_) return;
-    if (v != version_ + 1) {
-      ++shard_.stats().patch_gaps;
-      return request_sync();
+    if (role_ == role::spectator) return on_spectator_patch(v, now);
+    static const json no_ops;  // a patch without ops fails to apply, as it should
+    const auto ops = msg.find("ops");
+    switch (mirror_.apply(ops != msg.end() ? *ops : no_ops, v)) {
+      case client::room_mirror::patch_outcome::applied:
+        return on_room_update();
+      case client::room_mirror::patch_outcome::gap:
+        ++shard_.stats().patch_gaps;
+        return request_sync();
+      case client::room_mirror::patch_outcome::failed:
+        shard_.stats().error("patch_failed");
+        return request_sync();
+      case client::room_mirror::patch_outcome::stale:
+      case client::room_mirror::patch_outcome::awaiting:
+        return;
     }
-    version_ = v;
-    if (role_ == role::spectator) return table_.on_spectator_patch(v, now);
-    try {
-      state_.patch_inplace(msg.at("ops"));
-    } catch (const json::exception&) {
-      shard_.stats().error("patch_failed");
-      return request_sync();
-    }
-    on_room_update();
   } else if (type == "ack") {
     if (move_id_ < 0 || !msg.contains("re") || msg["re"] != move_id_) return;
     move_id_ = -1;
@@ -166,9 +155,22 @@ void game_client::on_message(std::string_view text) {
   }
 }
 
+void game_client::on_spectator_patch(long version, clock::time_point now) {
+  switch (mirror_.advance(version)) {
+    case client::room_mirror::patch_outcome::applied:
+      return table_.on_spectator_patch(version, now);
+    case client::room_mirror::patch_outcome::gap:
+      ++shard_.stats().patch_gaps;
+      return request_sync();
+    default:
+      return;
+  }
+}
+
 void game_client::on_room_update() {
-  if (role_ == role::spectator || !state_.is_object()) return;
-  if (state_.value("status", "") == "finished") return table_.on_game_over(room_);
+  const json& state = mirror_.state();
+  if (role_ == role::spectator || !state.is_object()) return;
+  if (state.value("status", "") == "finished") return table_.on_game_over(room_);
   pump();
 }
 
@@ -190,9 +192,10 @@ void game_client::send(json msg) {
 }
 
 bool game_client::wants_move() const {
-  return role_ != role::spectator && !room_.empty() && !syncing_ && move_id_ < 0 &&
-         version_ >= acked_version_ && state_.is_object() &&
-         state_.value("status", "") == "playing" && state_.value("to_move", 0) == seat_;
+  const json& state = mirror_.state();
+  return role_ != role::spectator && !room_.empty() && !mirror_.awaiting_snapshot() &&
+         move_id_ < 0 && mirror_.has_state() && mirror_.version() >= acked_version_ &&
+         state.value("status", "") == "playing" && state.value("to_move", 0) == seat_;
 }
 
 void game_client::pump() {
@@ -223,21 +226,22 @@ void game_client::pump() {
 }
 
 void game_client::send_move(clock::time_point now) {
-  const auto move = pick_move(state_, seat_, shard_.rng());
+  const auto move = pick_move(mirror_.state(), seat_, shard_.rng());
   if (!move) return shard_.stats().error("no_move_in_state");
   move_id_ = ++next_id_;
   move_sent_at_ = now;
   ++shard_.stats().moves_sent;
-  table_.on_move_sent(version_ + 1, now);
+  const long version = static_cast<long>(mirror_.version());
+  table_.on_move_sent(version + 1, now);
   pacer_.record(now);
   conn_->send(json{
-      {"type", "move"}, {"id", move_id_}, {"room", room_}, {"move", *move}, {"version", version_}}
+      {"type", "move"}, {"id", move_id_}, {"room", room_}, {"move", *move}, {"version", version}}
                   .dump());
 }
 
 void game_client::request_sync() {
-  if (syncing_ || room_.empty()) return;
-  syncing_ = true;
+  if (mirror_.awaiting_snapshot() || room_.empty()) return;
+  mirror_.await_snapshot();
   send({{"type", "sync"}, {"room", room_}});
 }
 

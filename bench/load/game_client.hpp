@@ -11,13 +11,17 @@
 #include <string>
 #include <string_view>
 
+#include "clients/common/room_mirror.hpp"
 #include "pacer.hpp"
+
+namespace ringside::client {
+class ws_connection;
+}
 
 namespace ringside::load {
 
 class game_table;
 class shard;
-class ws_connection;
 
 class game_client {
  public:
@@ -45,6 +49,7 @@ class game_client {
  private:
   void on_message(std::string_view text);
   void on_close(const std::string& why);
+  void on_spectator_patch(long version, clock::time_point now);
   void on_room_update();
   void send(nlohmann::json msg);
   void pump();
@@ -56,13 +61,14 @@ class game_client {
   game_table& table_;
   role role_;
   std::string name_;
-  std::shared_ptr<ws_connection> conn_;
+  std::shared_ptr<client::ws_connection> conn_;
   pacer pacer_;
   boost::asio::steady_timer timer_;
   std::deque<std::string> outbox_;
-  nlohmann::json state_;  // players only: the room state at version_
+  // The room at its version: players keep the state (patched in place, it is the hot path);
+  // spectators only the version.
+  client::room_mirror mirror_{client::room_mirror::on_failure::patch_in_place};
   std::string room_;
-  long version_ = 0;
   long acked_version_ = 0;  // version our last acked move made; we wait to see it
   int seat_ = 0;
   long next_id_ = 0;
@@ -71,7 +77,6 @@ class game_client {
   bool opening_ = true;
   bool welcomed_ = false;
   bool closed_ = false;
-  bool syncing_ = false;
   bool timer_armed_ = false;
   clock::time_point timer_at_{};
 };

@@ -3,27 +3,24 @@
 #include <nlohmann/json.hpp>
 
 #include "shard.hpp"
-#include "ws_connection.hpp"
 
 namespace ringside::load {
 
 idle_client::idle_client(shard& owner, int index) : shard_(owner), index_(index) {}
 
 idle_client::~idle_client() {
-  if (conn_) conn_->drop();
+  if (conn_) conn_->shut();
 }
 
 void idle_client::start() {
-  ws_connection::callbacks cb;
+  client::ws_connection::handlers cb;
   cb.on_open = [this] {
     conn_->send(
         nlohmann::json{{"type", "hello"}, {"name", "idle" + std::to_string(index_)}}.dump());
   };
   cb.on_message = [this](std::string_view t) { on_message(t); };
-  cb.on_close = [this](const std::string& why) { on_close(why); };
-  conn_ = std::make_shared<ws_connection>(shard_.ioc(), shard_.endpoint(), shard_.opts().path,
-                                          std::move(cb));
-  shard_.open(conn_);
+  cb.on_close = [this](const client::ws_close_info& info) { on_close(info.tag()); };
+  conn_ = shard_.open(std::move(cb));
 }
 
 void idle_client::on_message(std::string_view text) {

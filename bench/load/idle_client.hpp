@@ -5,10 +5,13 @@
 #include <memory>
 #include <string_view>
 
+namespace ringside::client {
+class ws_connection;
+}
+
 namespace ringside::load {
 
 class shard;
-class ws_connection;
 
 class idle_client {
  public:
@@ -23,7 +26,7 @@ class idle_client {
 
   shard& shard_;
   int index_;
-  std::shared_ptr<ws_connection> conn_;
+  std::shared_ptr<client::ws_connection> conn_;
   bool opening_ = true;
   bool welcomed_ = false;
 };

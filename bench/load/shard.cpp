@@ -3,7 +3,6 @@
 #include "echo_client.hpp"
 #include "game_table.hpp"
 #include "idle_client.hpp"
-#include "ws_connection.hpp"
 
 namespace ringside::load {
 
@@ -71,14 +70,26 @@ void shard::stop() {
   thread_.join();
 }
 
-void shard::open(std::shared_ptr<ws_connection> c) {
+std::shared_ptr<client::ws_connection> shard::open(client::ws_connection::handlers h) {
+  client::ws_options o;
+  // Connect time is bounded so a saturated listen backlog shows up as an error, not a hang;
+  // after the handshake the run decides how long a connection lives, not a timer.
+  o.connect_timeout = std::chrono::seconds(10);
+  o.handshake_timeout = std::chrono::seconds(10);
+  o.idle_timeout.reset();
+  o.keep_alive_pings = false;
+  o.read_message_max = 16 * 1024 * 1024;  // Beast's default, as before
+  auto c = std::make_shared<client::ws_connection>(
+      ioc_, client::ws_url{ep_.address().to_string(), std::to_string(ep_.port()), opts_.path}, o,
+      std::move(h));
   ++stats_.attempted;
   if (opening_ < opts_.connect_concurrency) {
     ++opening_;
-    c->start();
+    c->start(ep_);
   } else {
-    waiting_.push_back(std::move(c));
+    waiting_.push_back(c);
   }
+  return c;
 }
 
 void shard::opening_done() {
@@ -87,7 +98,7 @@ void shard::opening_done() {
     ++opening_;
     auto c = std::move(waiting_.front());
     waiting_.pop_front();
-    c->start();
+    c->start(ep_);
   }
 }
 

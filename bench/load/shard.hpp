@@ -12,12 +12,12 @@
 #include <thread>
 #include <vector>
 
+#include "clients/common/ws_connection.hpp"
 #include "options.hpp"
 #include "run_stats.hpp"
 
 namespace ringside::load {
 
-class ws_connection;
 class game_table;
 class echo_client;
 class idle_client;
@@ -38,8 +38,9 @@ class shard {
   // Stops the io_context and joins the thread; afterwards stats() is safe to read.
   void stop();
 
-  // Starts `c` now or once fewer than --connect-concurrency connections are opening.
-  void open(std::shared_ptr<ws_connection> c);
+  // A connection to the server with `h`, started now or once fewer than
+  // --connect-concurrency connections are opening.
+  std::shared_ptr<client::ws_connection> open(client::ws_connection::handlers h);
   // A connection finished opening (welcomed, or failed): lets the next one start.
   void opening_done();
 
@@ -60,7 +61,7 @@ class shard {
   boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_;
   run_stats stats_;
   std::mt19937_64 rng_;
-  std::deque<std::shared_ptr<ws_connection>> waiting_;
+  std::deque<std::shared_ptr<client::ws_connection>> waiting_;
   int opening_ = 0;
   std::vector<std::unique_ptr<game_table>> tables_;
   std::vector<std::unique_ptr<echo_client>> echoes_;

@@ -55,11 +55,13 @@ void client_session::connect() {
   welcomed_ = false;
   sink_.on_link(link_, link_ == link_status::connecting ? "connecting to " + url_.text()
                                                         : "reconnecting to " + url_.text());
-  ws_connection::handlers h;
+  client::ws_connection::handlers h;
   h.on_open = [this] { on_open(); };
-  h.on_message = [this](const std::string& text) { on_text(text); };
-  h.on_close = [this](const std::string& why) { on_close(why); };
-  conn_ = std::make_shared<ws_connection>(io_, url_, std::move(h));
+  h.on_message = [this](std::string_view text) { on_text(text); };
+  h.on_close = [this](const client::ws_close_info& info) { on_close(info); };
+  client::ws_options options;
+  options.user_agent = "ringside-cli";
+  conn_ = std::make_shared<client::ws_connection>(io_, url_, options, std::move(h));
   conn_->start();
 }
 
@@ -116,7 +118,8 @@ void client_session::save() {
                   "; a restart will start as a new player");
 }
 
-void client_session::on_close(const std::string& why) {
+void client_session::on_close(const client::ws_close_info& info) {
+  const std::string why = info.describe();
   conn_.reset();
   welcomed_ = false;
   rejoins_pending_.clear();
@@ -133,10 +136,10 @@ void client_session::on_close(const std::string& why) {
   });
 }
 
-void client_session::on_text(const std::string& text) {
+void client_session::on_text(std::string_view text) {
   json msg = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (!msg.is_object()) {
-    sink_.on_note("ignored a frame that is not a JSON object: " + text.substr(0, 80));
+    sink_.on_note("ignored a frame that is not a JSON object: " + std::string(text.substr(0, 80)));
     return;
   }
   const std::string type = field_string(msg, "type");
@@ -221,7 +224,10 @@ void client_session::on_room_state(const json& msg, bool joined) {
   if (id.empty() || !state.is_object()) return;
   auto [it, fresh] = rooms_.try_emplace(id, id);
   room_view& view = it->second;
-  view.reset(state, version_of(msg));
+  if (joined)
+    view.reset(state, version_of(msg));
+  else
+    view.adopt(state, version_of(msg));
   if (joined) {
     const json& seat = field(msg, "seat");
     view.set_seat(seat.is_number_integer() ? std::optional<int>(seat.get<int>()) : std::nullopt);
@@ -240,13 +246,14 @@ void client_session::on_room_state(const json& msg, bool joined) {
 
 void client_session::on_patch(const json& msg) {
   room_view* view = room(room_of(msg));
-  if (view == nullptr || view->syncing) return;
+  if (view == nullptr || view->syncing()) return;
   const json& ops = field(msg, "ops");
   if (!ops.is_array()) return resync(*view);
   switch (view->apply(ops, version_of(msg))) {
     case room_view::patch_outcome::applied:
       break;
     case room_view::patch_outcome::stale:
+    case room_view::patch_outcome::awaiting:
       break;
     case room_view::patch_outcome::gap:
       sink_.on_note("missed a version in room " + view->id() + "; asking for the full state");
@@ -260,7 +267,7 @@ void client_session::on_patch(const json& msg) {
 }
 
 void client_session::resync(room_view& room) {
-  room.syncing = true;
+  room.await_snapshot();
   send_internal({{"type", "sync"}, {"room", room.id()}});
 }
 

@@ -16,10 +16,12 @@
 #include "clients/cli/event_sink.hpp"
 #include "clients/cli/room_view.hpp"
 #include "clients/cli/token_store.hpp"
-#include "clients/cli/ws_connection.hpp"
-#include "clients/cli/ws_url.hpp"
+#include "clients/common/ws_connection.hpp"
+#include "clients/common/ws_url.hpp"
 
 namespace ringside::cli {
+
+using client::ws_url;
 
 class client_session {
  public:
@@ -60,8 +62,8 @@ class client_session {
  private:
   void connect();
   void on_open();
-  void on_text(const std::string& text);
-  void on_close(const std::string& why);
+  void on_text(std::string_view text);
+  void on_close(const client::ws_close_info& info);
   void send_hello();
   void on_welcome(const nlohmann::json& msg);
   void on_room_state(const nlohmann::json& msg, bool joined);
@@ -78,7 +80,7 @@ class client_session {
   token_store store_;
   std::string token_path_;
   saved_identity saved_;
-  std::shared_ptr<ws_connection> conn_;
+  std::shared_ptr<client::ws_connection> conn_;
   boost::asio::steady_timer retry_timer_;
   std::chrono::milliseconds backoff_{500};
   link_status link_ = link_status::connecting;

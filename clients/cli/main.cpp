@@ -13,7 +13,7 @@
 #include "clients/cli/line_reader.hpp"
 #include "clients/cli/options.hpp"
 #include "clients/cli/script_runner.hpp"
-#include "clients/cli/ws_url.hpp"
+#include "clients/common/ws_url.hpp"
 
 int main(int argc, char** argv) {
   using namespace ringside::cli;
@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
     std::cerr << "ringside: " << opt.error << "\n" << usage_text();
     return exit_usage;
   }
-  const auto url = ws_url::parse(opt.server);
+  const auto url = ringside::client::ws_url::parse(opt.server);
   if (!url) {
     std::cerr << "ringside: --server wants ws://HOST:PORT/PATH, got \"" << opt.server << "\"\n";
     return exit_usage;

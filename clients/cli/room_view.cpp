@@ -4,33 +4,14 @@ namespace ringside::cli {
 
 using nlohmann::json;
 
-void room_view::reset(json state, std::int64_t version) {
-  state_ = std::move(state);
-  version_ = version;
-  syncing = false;
-}
-
-room_view::patch_outcome room_view::apply(const json& ops, std::int64_t version) {
-  if (version <= version_) return patch_outcome::stale;
-  if (version != version_ + 1 || !has_state()) return patch_outcome::gap;
-  try {
-    json next = state_.patch(ops);
-    state_ = std::move(next);
-  } catch (const json::exception&) {
-    return patch_outcome::failed;
-  }
-  version_ = version;
-  return patch_outcome::applied;
-}
-
 std::string room_view::status() const {
-  const auto it = state_.find("status");
-  return it != state_.end() && it->is_string() ? it->get<std::string>() : std::string();
+  const auto it = state().find("status");
+  return it != state().end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
 int room_view::to_move() const {
-  const auto it = state_.find("to_move");
-  return it != state_.end() && it->is_number_integer() ? it->get<int>() : 0;
+  const auto it = state().find("to_move");
+  return it != state().end() && it->is_number_integer() ? it->get<int>() : 0;
 }
 
 bool room_view::my_turn() const {
@@ -39,17 +20,17 @@ bool room_view::my_turn() const {
 
 std::vector<std::string> room_view::cells() const {
   std::vector<std::string> out;
-  const auto it = state_.find("rings");
-  if (it == state_.end() || !it->is_object()) return out;
+  const auto it = state().find("rings");
+  if (it == state().end() || !it->is_object()) return out;
   for (const auto& [cell, occupant] : it->items()) out.push_back(cell);
   return out;
 }
 
 std::vector<std::string> room_view::capture_tokens() const {
   std::vector<std::string> out;
-  const auto caps = state_.find("captures");
-  const auto rings = state_.find("rings");
-  if (caps == state_.end() || !caps->is_array() || rings == state_.end() || !rings->is_object())
+  const auto caps = state().find("captures");
+  const auto rings = state().find("rings");
+  if (caps == state().end() || !caps->is_array() || rings == state().end() || !rings->is_object())
     return out;
   for (const auto& chain : *caps) {
     if (!chain.is_array() || chain.empty() || !chain[0].is_string()) continue;

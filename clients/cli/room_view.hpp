@@ -1,6 +1,7 @@
 #pragma once
-// room_view — the client's copy of one room: the state document at one version, kept current
-// by the server's patches. It never judges a move; it only mirrors what the server says.
+// room_view — the terminal's view of one room: the shared room mirror (state at one version,
+// kept current by the server's patches) plus what only this client tracks (our seat, whether
+// the result was announced) and convenient reads of the state. It never judges a move.
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -8,30 +9,37 @@
 #include <string>
 #include <vector>
 
+#include "clients/common/room_mirror.hpp"
+
 namespace ringside::cli {
 
 class room_view {
  public:
-  enum class patch_outcome {
-    applied,  // the state is now at the patch's version
-    stale,    // the patch is for a version we already have (e.g. it raced a snapshot)
-    gap,      // a version was skipped: the caller must send `sync`
-    failed,   // the ops did not apply to our copy: the caller must send `sync`
-  };
+  using patch_outcome = client::room_mirror::patch_outcome;
 
   explicit room_view(std::string id) : id_(std::move(id)) {}
 
-  // Replaces the state wholesale, as a `joined` or `snapshot` does.
-  void reset(nlohmann::json state, std::int64_t version);
-
+  // Replaces the state wholesale, as a `joined` does.
+  void reset(nlohmann::json state, std::int64_t version) {
+    mirror_.reset(std::move(state), version);
+  }
+  // Takes a `snapshot` (see room_mirror::adopt); false when it was older than our copy.
+  bool adopt(nlohmann::json state, std::int64_t version) {
+    return mirror_.adopt(std::move(state), version);
+  }
   // Applies an RFC 6902 patch that turns version-1 into `version`. On failure the copy is
   // left as it was, so it is never half-patched.
-  patch_outcome apply(const nlohmann::json& ops, std::int64_t version);
+  patch_outcome apply(const nlohmann::json& ops, std::int64_t version) {
+    return mirror_.apply(ops, version);
+  }
+  // A `sync` is outstanding: patches are dropped until its snapshot lands.
+  void await_snapshot() { mirror_.await_snapshot(); }
+  bool syncing() const { return mirror_.awaiting_snapshot(); }
 
   const std::string& id() const { return id_; }
-  const nlohmann::json& state() const { return state_; }
-  std::int64_t version() const { return version_; }
-  bool has_state() const { return version_ >= 0; }
+  const nlohmann::json& state() const { return mirror_.state(); }
+  std::int64_t version() const { return mirror_.version(); }
+  bool has_state() const { return mirror_.has_state(); }
 
   // Our seat (1 or 2), or empty while we only watch.
   std::optional<int> seat() const { return seat_; }
@@ -47,13 +55,10 @@ class room_view {
 
   // Set once the result has been announced, so it is announced once per room.
   bool result_announced = false;
-  // True while a `sync` is outstanding; patches are dropped until its snapshot lands.
-  bool syncing = false;
 
  private:
   std::string id_;
-  nlohmann::json state_ = nlohmann::json::object();
-  std::int64_t version_ = -1;
+  client::room_mirror mirror_;
   std::optional<int> seat_;
 };
 

@@ -10,7 +10,6 @@
 #include "clients/cli/command.hpp"
 #include "clients/cli/completion.hpp"
 #include "clients/cli/options.hpp"
-#include "clients/cli/ws_url.hpp"
 
 using namespace ringside::cli;
 
@@ -67,19 +66,6 @@ TEST_CASE("Tab completes commands, cells, move tokens and rooms") {
   CHECK(complete_word("k", "join", ctx) == v{"k3x9q2"});
   CHECK(complete_word("", "watch", ctx) == v{"k3x9q2"});
   CHECK(complete_word("bl", "new", ctx) == v{"blitz"});
-}
-
-TEST_CASE("server addresses") {
-  const auto u = ws_url::parse("ws://127.0.0.1:9001/ws");
-  REQUIRE(u);
-  CHECK(u->host == "127.0.0.1");
-  CHECK(u->port == "9001");
-  CHECK(u->path == "/ws");
-  CHECK(ws_url::parse("ws://localhost")->port == "80");
-  CHECK(ws_url::parse("ws://[::1]:8080/ws")->host == "::1");
-  CHECK_FALSE(ws_url::parse("http://127.0.0.1:8080/ws"));
-  CHECK_FALSE(ws_url::parse("ws://:8080/ws"));
-  CHECK_FALSE(ws_url::parse("ws://host:80x/ws"));
 }
 
 TEST_CASE("the command line: NO_COLOR, --no-color, names and mistakes") {

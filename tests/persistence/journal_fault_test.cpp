@@ -52,7 +52,7 @@ json move_request(const std::string& room, const std::string& move, std::int64_t
 
 // The seat whose turn it is.
 int to_move(table& t) {
-  return t.seat(1).state.at("to_move").get<int>();
+  return t.seat(1).state().at("to_move").get<int>();
 }
 
 }  // namespace
@@ -83,7 +83,7 @@ TEST_CASE("a move the journal cannot record is refused, changes nothing, and pla
     const json before2 = t->sync(2);
     const int mover = to_move(*t);
     const int other = 3 - mover;
-    const json req = move_request(t->room(), g.moves[2], t->seat(mover).version);
+    const json req = move_request(t->room(), g.moves[2], t->seat(mover).version());
 
     disk.fail(mode);
     // Twice: a connection SQLite left unusable after the first failure would show here.
@@ -118,9 +118,9 @@ TEST_CASE("a move the journal cannot record is refused, changes nothing, and pla
   // Every acked move, the refused-then-accepted one included, is in the journal.
   journaled_server srv(disk.data(), fast, disk.env());
   auto v = reconnect_both(srv.port(), *t);
-  CHECK(without_presence(v[0].state) == without_presence(acked));
+  CHECK(without_presence(v[0].state()) == without_presence(acked));
   play(v, t->room(), g.moves[4]);
-  CHECK(v[0].state.at("history").size() == 5);
+  CHECK(v[0].state().at("history").size() == 5);
 }
 
 TEST_CASE("a room the journal cannot record is not created; one made after the disk heals plays") {
@@ -159,7 +159,7 @@ TEST_CASE("a move refused after a failed fsync is not in the game after a crash"
     t = std::make_unique<table>(srv.port());
     t->play(to_move(*t), g.moves[0]);
     before = t->sync(1).at("state");
-    req = move_request(t->room(), g.moves[1], t->seat(to_move(*t)).version);
+    req = move_request(t->room(), g.moves[1], t->seat(to_move(*t)).version());
     disk.fail("sync");
     const auto err = t->seat(to_move(*t)).conn->request(req, "error");
     CHECK(err.at("code") == "internal_error");
@@ -171,10 +171,10 @@ TEST_CASE("a move refused after a failed fsync is not in the game after a crash"
   journaled_server srv(disk.data(), fast, disk.env());
   auto v = reconnect_both(srv.port(), *t);
   // The player was told the move was not played: it must not be there now.
-  CHECK(without_presence(v[0].state) == without_presence(before));
+  CHECK(without_presence(v[0].state()) == without_presence(before));
   // And the same move, sent again, plays.
   play(v, t->room(), g.moves[1]);
-  CHECK(v[0].state.at("history").size() == 2);
+  CHECK(v[0].state().at("history").size() == 2);
 }
 
 }  // namespace ringside::test

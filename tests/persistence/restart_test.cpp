@@ -35,11 +35,11 @@ TEST_CASE("a game killed mid-play comes back whole and plays on to its end") {
     t = std::make_unique<table>(srv.port());
     room = t->room();
     for (std::size_t i = 0; i < half; ++i) {
-      const int mover = t->seat(1).state.at("to_move").get<int>();
+      const int mover = t->seat(1).state().at("to_move").get<int>();
       last_request = {{"type", "move"},
                       {"room", room},
                       {"move", g.moves[i]},
-                      {"version", t->seat(mover).version}};
+                      {"version", t->seat(mover).version()}};
       t->play(mover, g.moves[i]);
     }
     before = t->sync(1).at("state");
@@ -49,8 +49,8 @@ TEST_CASE("a game killed mid-play comes back whole and plays on to its end") {
   journaled_server srv(dir.path(), fast);
   auto v = reconnect_both(srv.port(), *t);
   // Every acked move, the position and the clocks are exactly as before the kill.
-  CHECK(without_presence(v[0].state) == without_presence(before));
-  CHECK(v[0].state.at("status") == "playing");
+  CHECK(without_presence(v[0].state()) == without_presence(before));
+  CHECK(v[0].state().at("status") == "playing");
 
   // The last move resent after the restart is stale: refused with a snapshot, not replayed.
   const int last_mover = before.at("last_move").at("by").get<int>();
@@ -59,12 +59,12 @@ TEST_CASE("a game killed mid-play comes back whole and plays on to its end") {
   CHECK(err.at("code") == "stale_version");
   const auto snap = again.conn->expect("snapshot");
   CHECK(snap.at("state").at("history") == before.at("history"));
-  CHECK(snap.at("version") == again.version);
+  CHECK(snap.at("version") == again.version());
 
   for (std::size_t i = half; i < g.moves.size(); ++i) play(v, room, g.moves[i]);
-  CHECK(v[0].state.at("status") == "finished");
-  CHECK(v[0].state.at("result").at("winner") == g.result.winner);
-  CHECK(v[0].state.at("zip") == g.final_zip);
+  CHECK(v[0].state().at("status") == "finished");
+  CHECK(v[0].state().at("result").at("winner") == g.result.winner);
+  CHECK(v[0].state().at("zip") == g.final_zip);
   const auto [status, record] = http_get(srv.port(), "/api/rooms/" + room + "/record");
   CHECK(status == 200);
   CHECK(record.find(g.moves.back()) != std::string::npos);
@@ -95,7 +95,7 @@ TEST_CASE("clocks keep their remaining time across a restart") {
     for (std::size_t i = 0; i < 4; ++i) {
       // Thinking time, so both clocks have visibly run before the kill.
       std::this_thread::sleep_for(150ms);
-      const int mover = t->seat(1).state.at("to_move").get<int>();
+      const int mover = t->seat(1).state().at("to_move").get<int>();
       t->play(mover, g.moves[i]);
     }
     before = t->sync(1).at("state");
@@ -111,13 +111,13 @@ TEST_CASE("clocks keep their remaining time across a restart") {
   std::this_thread::sleep_for(300ms);
   journaled_server srv(dir.path(), fast);
   auto v = reconnect_both(srv.port(), *t);
-  CHECK(without_presence(v[0].state) == without_presence(before));
+  CHECK(without_presence(v[0].state()) == without_presence(before));
   // The clock runs again for the side to move: its next move costs it time.
-  const auto mover = v[0].state.at("to_move").get<std::size_t>();
-  const auto left = v[0].state.at("players")[mover - 1].at("clock_ms").get<std::int64_t>();
+  const auto mover = v[0].state().at("to_move").get<std::size_t>();
+  const auto left = v[0].state().at("players")[mover - 1].at("clock_ms").get<std::int64_t>();
   std::this_thread::sleep_for(200ms);
   play(v, t->room(), g.moves[4]);
-  const auto after = v[0].state.at("players")[mover - 1].at("clock_ms").get<std::int64_t>();
+  const auto after = v[0].state().at("players")[mover - 1].at("clock_ms").get<std::int64_t>();
   CHECK(after <= left - 150);
   CHECK(after > left - 5000);
 }
@@ -131,10 +131,10 @@ TEST_CASE("a player gone longer than --abandon-after loses, and coming back rest
   // Seat 2 drops and is back within the grace: the game goes on.
   t.seat(2).conn.reset();
   t.take_patch(1);
-  CHECK(t.seat(1).state.at("players")[1].at("online") == false);
+  CHECK(t.seat(1).state().at("players")[1].at("online") == false);
   auto back = reconnect(srv.port(), t.seat(2), 2);
   t.take_patch(1);
-  CHECK(t.seat(1).state.at("players")[1].at("online") == true);
+  CHECK(t.seat(1).state().at("players")[1].at("online") == true);
   std::this_thread::sleep_for(2500ms);
   CHECK_FALSE(t.seat(1).conn->recv(100ms).has_value());
   CHECK(t.sync(1).at("state").at("status") == "playing");
@@ -143,9 +143,9 @@ TEST_CASE("a player gone longer than --abandon-after loses, and coming back rest
   t.take_patch(1);
   const auto end = t.seat(1).conn->expect("patch", 10s);
   apply_patch(t.seat(1), end);
-  CHECK(t.seat(1).state.at("status") == "finished");
-  CHECK(t.seat(1).state.at("result").at("reason") == "abandoned");
-  CHECK(t.seat(1).state.at("result").at("winner") == 1);
+  CHECK(t.seat(1).state().at("status") == "finished");
+  CHECK(t.seat(1).state().at("result").at("reason") == "abandoned");
+  CHECK(t.seat(1).state().at("result").at("winner") == 1);
 }
 
 TEST_CASE("a resent move with an old version gets stale_version and a snapshot, once played") {
@@ -155,7 +155,7 @@ TEST_CASE("a resent move with an old version gets stale_version and a snapshot, 
   journaled_server srv(dir.path(), fast);
   table t(srv.port());
   const json req{
-      {"type", "move"}, {"room", t.room()}, {"move", g.moves[0]}, {"version", t.seat(1).version}};
+      {"type", "move"}, {"room", t.room()}, {"move", g.moves[0]}, {"version", t.seat(1).version()}};
   const auto ack = t.seat(1).conn->request(req, "ack");
   t.take_patch(1);
   t.take_patch(2);
@@ -164,7 +164,7 @@ TEST_CASE("a resent move with an old version gets stale_version and a snapshot, 
   const auto snap = t.seat(1).conn->expect("snapshot");
   CHECK(snap.at("version") == ack.at("version"));
   CHECK(snap.at("state").at("history").size() == 1);
-  CHECK(snap.at("state") == t.seat(1).state);
+  CHECK(snap.at("state") == t.seat(1).state());
   // Nobody saw a second version for it.
   CHECK_FALSE(t.seat(2).conn->recv(200ms).has_value());
 }

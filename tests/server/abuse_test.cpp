@@ -115,17 +115,17 @@ TEST_CASE("a client that never reads is dropped; the game and memory carry on") 
   // The spectator's departure is one version for everybody; then the game goes on.
   t.take_patch(1);
   t.take_patch(2);
-  CHECK(t.seat(1).state.at("spectators") == 0);
-  for (int i = 0; i < 4 && t.seat(1).state.at("must_capture") == false; ++i) {
-    const int mover = t.seat(1).state.at("to_move");
-    t.play(mover, any_placement(t.seat(mover).state));
+  CHECK(t.seat(1).state().at("spectators") == 0);
+  for (int i = 0; i < 4 && t.seat(1).state().at("must_capture") == false; ++i) {
+    const int mover = t.seat(1).state().at("to_move");
+    t.play(mover, any_placement(t.seat(mover).state()));
   }
   // What was in flight may still arrive, then the connection ends (a close frame or a reset).
   int drained = 0;
   while (!slow.closed() && drained < 20000 && slow.recv(5s)) ++drained;
   CHECK(slow.closed());
   const auto snap = t.sync(1);
-  CHECK(snap.at("state") == t.seat(1).state);
+  CHECK(snap.at("state") == t.seat(1).state());
   const long rss_after = srv.rss_kib();
   MESSAGE("server RSS " << rss_before << " KiB before, " << rss_after << " KiB after");
   CHECK(rss_after < rss_before + 64 * 1024);

@@ -24,8 +24,8 @@ void check_error(const json& e, std::string_view code, const json& re) {
 void check_nothing_changed(table& t) {
   for (int s = 1; s <= 2; ++s) {
     const auto snap = t.sync(s);
-    CHECK(snap.at("version") == t.seat(s).version);
-    CHECK(snap.at("state") == t.seat(s).state);
+    CHECK(snap.at("version") == t.seat(s).version());
+    CHECK(snap.at("state") == t.seat(s).state());
   }
 }
 
@@ -58,7 +58,7 @@ TEST_CASE("bad_request: not JSON, not an object, a wrong field; the game goes on
   check_error(c.expect("error"), "bad_request", nullptr);
   REQUIRE(c.send_text("[1,2,3]"));
   check_error(c.expect("error"), "bad_request", nullptr);
-  check_error(c.request(move_msg(t, first_placement(t.seat(1).state), -1, 5), "error"),
+  check_error(c.request(move_msg(t, first_placement(t.seat(1).state()), -1, 5), "error"),
               "bad_request", 5);
   check_error(
       c.request({{"type", "move"}, {"room", t.room()}, {"move", 42}, {"version", 2}, {"id", 6}},
@@ -140,7 +140,7 @@ TEST_CASE("not_a_player: a spectator cannot move, resign or offer a draw") {
   t.take_patch(1);
   t.take_patch(2);
   const auto v = t.version();
-  check_error(c.request(move_msg(t, first_placement(t.seat(1).state), v, 1), "error"),
+  check_error(c.request(move_msg(t, first_placement(t.seat(1).state()), v, 1), "error"),
               "not_a_player", 1);
   check_error(c.request({{"type", "resign"}, {"room", t.room()}, {"id", 2}}, "error"),
               "not_a_player", 2);
@@ -153,7 +153,7 @@ TEST_CASE("not_your_turn") {
   server_process srv;
   table t(srv.port());
   check_error(t.seat(2).conn->request(
-                  move_msg(t, first_placement(t.seat(2).state), t.version(), "b1"), "error"),
+                  move_msg(t, first_placement(t.seat(2).state()), t.version(), "b1"), "error"),
               "not_your_turn", "b1");
   check_nothing_changed(t);
 }
@@ -162,7 +162,7 @@ TEST_CASE("illegal_move: the engine's reason is passed on") {
   server_process srv;
   table t(srv.port());
   auto& c = *t.seat(1).conn;
-  const auto cells = t.seat(1).state.at("removable");
+  const auto cells = t.seat(1).state().at("removable");
   const std::string cell = cells.at(0);
   // Placing and removing the same ring: never legal.
   const auto e = c.request(move_msg(t, cat({"W", cell, "-", cell}), t.version(), 1), "error");
@@ -174,15 +174,15 @@ TEST_CASE("illegal_move: the engine's reason is passed on") {
 TEST_CASE("stale_version: the error names the current version and a snapshot follows") {
   server_process srv;
   table t(srv.port());
-  t.play(1, first_placement(t.seat(1).state));
+  t.play(1, first_placement(t.seat(1).state()));
   auto& c = *t.seat(2).conn;
   const auto e =
-      c.request(move_msg(t, first_placement(t.seat(2).state), t.version() - 1, 9), "error");
+      c.request(move_msg(t, first_placement(t.seat(2).state()), t.version() - 1, 9), "error");
   check_error(e, "stale_version", 9);
   CHECK(e.at("message").get<std::string>().find(std::to_string(t.version())) != std::string::npos);
   const auto snap = c.expect("snapshot");
   CHECK(snap.at("version") == t.version());
-  CHECK(snap.at("state") == t.seat(2).state);
+  CHECK(snap.at("state") == t.seat(2).state());
   check_nothing_changed(t);
 }
 
@@ -192,8 +192,8 @@ TEST_CASE("game_over: no move after the end") {
   REQUIRE(t.seat(1).conn->send({{"type", "resign"}, {"room", t.room()}}));
   t.take_patch(1);
   t.take_patch(2);
-  check_error(t.seat(2).conn->request(move_msg(t, first_placement(t.seat(2).state), t.version(), 4),
-                                      "error"),
+  check_error(t.seat(2).conn->request(
+                  move_msg(t, first_placement(t.seat(2).state()), t.version(), 4), "error"),
               "game_over", 4);
   check_error(t.seat(1).conn->request({{"type", "resign"}, {"room", t.room()}, {"id", 5}}, "error"),
               "game_over", 5);
@@ -219,11 +219,11 @@ TEST_CASE("rate_limited: past 40 messages in 10 s, requests are refused, not act
   CHECK(answered == 38);
   CHECK(limited == 7);
   // A move while limited is not played: seat 2 sees nothing change.
-  check_error(c.request(move_msg(t, first_placement(t.seat(1).state), t.version(), 1), "error"),
+  check_error(c.request(move_msg(t, first_placement(t.seat(1).state()), t.version(), 1), "error"),
               "rate_limited", nullptr);
   const auto snap = t.sync(2);
-  CHECK(snap.at("version") == t.seat(2).version);
-  CHECK(snap.at("state") == t.seat(2).state);
+  CHECK(snap.at("version") == t.seat(2).version());
+  CHECK(snap.at("state") == t.seat(2).state());
 }
 
 TEST_CASE("bad_token: an unknown token is refused; hello without one still works") {

@@ -26,14 +26,13 @@ seat_view replay(table& t, std::uint16_t port, const found_game& g, std::size_t 
       const auto joined = watcher.conn->request(
           {{"type", "join"}, {"room", t.room()}, {"as", "spectator"}}, "joined");
       CHECK(joined.at("seat").is_null());
-      watcher.state = joined.at("state");
-      watcher.version = joined.at("version");
+      watcher.mirror.reset(joined.at("state"), joined.at("version"));
       // The arrival is itself one version: both players see spectators go up by one.
       for (int s = 1; s <= 2; ++s) t.take_patch(s);
-      CHECK(t.seat(1).state.at("spectators") == 1);
-      CHECK(watcher.state == t.seat(1).state);
+      CHECK(t.seat(1).state().at("spectators") == 1);
+      CHECK(watcher.state() == t.seat(1).state());
     }
-    const int mover = t.seat(1).state.at("to_move").get<int>();
+    const int mover = t.seat(1).state().at("to_move").get<int>();
     const auto patch = t.play(mover, g.moves[i]);
     if (watcher.conn) apply_patch(watcher, watcher.conn->expect("patch"));
   }
@@ -44,13 +43,13 @@ seat_view replay(table& t, std::uint16_t port, const found_game& g, std::size_t 
 void check_views_match_snapshots(table& t, seat_view& watcher) {
   for (int s = 1; s <= 2; ++s) {
     const auto snap = t.sync(s);
-    CHECK(snap.at("version") == t.seat(s).version);
-    CHECK(snap.at("state") == t.seat(s).state);
+    CHECK(snap.at("version") == t.seat(s).version());
+    CHECK(snap.at("state") == t.seat(s).state());
   }
   const auto snap = watcher.conn->request({{"type", "sync"}, {"room", t.room()}}, "snapshot");
-  CHECK(snap.at("version") == watcher.version);
-  CHECK(snap.at("state") == watcher.state);
-  CHECK(watcher.state == t.seat(1).state);
+  CHECK(snap.at("version") == watcher.version());
+  CHECK(snap.at("state") == watcher.state());
+  CHECK(watcher.state() == t.seat(1).state());
 }
 
 }  // namespace
@@ -63,7 +62,7 @@ TEST_CASE("a blitz game won by a capture, watched from the middle") {
   server_process srv(fast);
   table t(srv.port());
   auto watcher = replay(t, srv.port(), g, g.moves.size() / 2);
-  const auto& s = t.seat(1).state;
+  const auto& s = t.seat(1).state();
   CHECK(s.at("status") == "finished");
   CHECK(s.at("result").at("reason") == "win_condition");
   CHECK(s.at("result").at("winner") == g.result.winner);
@@ -81,7 +80,7 @@ TEST_CASE("a game won by isolating marbles") {
   server_process srv(fast);
   table t(srv.port());
   auto watcher = replay(t, srv.port(), g, 1);
-  const auto& s = t.seat(2).state;
+  const auto& s = t.seat(2).state();
   CHECK(s.at("status") == "finished");
   CHECK(s.at("result").at("reason") == "win_condition");
   CHECK(s.at("result").at("winner") == g.result.winner);
@@ -93,15 +92,15 @@ TEST_CASE("a game won by isolating marbles") {
 TEST_CASE("resignation ends the game for the other player, in one version") {
   server_process srv;
   table t(srv.port());
-  t.play(1, placement(t.seat(1).state));
+  t.play(1, placement(t.seat(1).state()));
   const auto before = t.version();
   REQUIRE(t.seat(2).conn->send({{"type", "resign"}, {"room", t.room()}}));
   const auto p1 = t.take_patch(1);
   t.take_patch(2);
   CHECK(p1.at("version") == before + 1);
-  CHECK(t.seat(1).state.at("status") == "finished");
-  CHECK(t.seat(1).state.at("result") == json{{"winner", 1}, {"reason", "resignation"}});
-  CHECK(t.sync(2).at("state") == t.seat(2).state);
+  CHECK(t.seat(1).state().at("status") == "finished");
+  CHECK(t.seat(1).state().at("result") == json{{"winner", 1}, {"reason", "resignation"}});
+  CHECK(t.sync(2).at("state") == t.seat(2).state());
   // The record says who won, though the rules did not decide it.
   const auto [status, record] = http_get(srv.port(), "/api/rooms/" + t.room() + "/record");
   CHECK(status == 200);
@@ -114,30 +113,30 @@ TEST_CASE("a draw offered by one player and agreed by the other") {
   REQUIRE(t.seat(1).conn->send({{"type", "offer_draw"}, {"room", t.room()}}));
   t.take_patch(1);
   t.take_patch(2);
-  CHECK(t.seat(2).state.at("draw_offer") == 1);
-  CHECK(t.seat(2).state.at("status") == "playing");
+  CHECK(t.seat(2).state().at("draw_offer") == 1);
+  CHECK(t.seat(2).state().at("status") == "playing");
   REQUIRE(t.seat(2).conn->send({{"type", "offer_draw"}, {"room", t.room()}}));
   t.take_patch(1);
   t.take_patch(2);
-  CHECK(t.seat(1).state.at("result") == json{{"winner", nullptr}, {"reason", "agreement"}});
-  CHECK(t.seat(1).state.at("draw_offer").is_null());
+  CHECK(t.seat(1).state().at("result") == json{{"winner", nullptr}, {"reason", "agreement"}});
+  CHECK(t.seat(1).state().at("draw_offer").is_null());
 }
 
 TEST_CASE("the clock: time is shown, charged at a move, and a fallen flag ends the game") {
   server_process srv;
   table t(srv.port(), {{"variant", "standard"}, {"clock", {{"initial_s", 1}, {"increment_s", 0}}}});
-  CHECK(t.seat(1).state.at("players").at(0).at("clock_ms") == 1000);
-  CHECK(t.seat(1).state.at("players").at(1).at("clock_ms") == 1000);
-  t.play(1, placement(t.seat(1).state, "G"));
-  const auto left = t.seat(1).state.at("players").at(0).at("clock_ms").get<std::int64_t>();
+  CHECK(t.seat(1).state().at("players").at(0).at("clock_ms") == 1000);
+  CHECK(t.seat(1).state().at("players").at(1).at("clock_ms") == 1000);
+  t.play(1, placement(t.seat(1).state(), "G"));
+  const auto left = t.seat(1).state().at("players").at(0).at("clock_ms").get<std::int64_t>();
   CHECK(left > 0);
   CHECK(left <= 1000);
   // Seat 2 never moves: its flag falls about a second later, one patch to both.
   const auto patch = t.seat(1).conn->expect("patch", 5s);
   apply_patch(t.seat(1), patch);
   t.take_patch(2);
-  CHECK(t.seat(1).state.at("result") == json{{"winner", 1}, {"reason", "time"}});
-  CHECK(t.seat(1).state.at("players").at(1).at("clock_ms") == 0);
+  CHECK(t.seat(1).state().at("result") == json{{"winner", 1}, {"reason", "time"}});
+  CHECK(t.seat(1).state().at("players").at(1).at("clock_ms") == 0);
 }
 
 TEST_CASE("a dropped player shows offline, and the token brings back the same seat") {
@@ -146,7 +145,7 @@ TEST_CASE("a dropped player shows offline, and the token brings back the same se
   const auto token = t.seat(1).token;
   t.seat(1).conn.reset();  // the connection drops without a word
   t.take_patch(2);
-  CHECK(t.seat(2).state.at("players").at(0).at("online") == false);
+  CHECK(t.seat(2).state().at("players").at(0).at("online") == false);
 
   auto back = std::make_unique<ws_client>(srv.port());
   const auto welcome =
@@ -157,12 +156,11 @@ TEST_CASE("a dropped player shows offline, and the token brings back the same se
   CHECK(joined.at("seat") == 1);
   CHECK(joined.at("room") == t.room());
   t.seat(1).conn = std::move(back);
-  t.seat(1).state = joined.at("state");
-  t.seat(1).version = joined.at("version");
+  t.seat(1).mirror.reset(joined.at("state"), joined.at("version"));
   t.take_patch(2);
-  CHECK(t.seat(2).state.at("players").at(0).at("online") == true);
-  CHECK(t.seat(2).state == t.seat(1).state);
-  t.play(1, placement(t.seat(1).state, "B"));
+  CHECK(t.seat(2).state().at("players").at(0).at("online") == true);
+  CHECK(t.seat(2).state() == t.seat(1).state());
+  t.play(1, placement(t.seat(1).state(), "B"));
 }
 
 TEST_CASE("rooms are listed unless private, and a private room is joinable by id") {

@@ -27,7 +27,7 @@ TEST_CASE("listening on prints the real port, and --help lists the flags") {
 TEST_CASE("healthz, metrics, the room list, a game record and 404") {
   server_process srv;
   table t(srv.port());
-  const std::string move = placement(t.seat(1).state, "G");
+  const std::string move = placement(t.seat(1).state(), "G");
   t.play(1, move);
 
   const auto [hs, hbody] = http_get(srv.port(), "/healthz");

@@ -1,7 +1,7 @@
 #pragma once
 // Two players seated in one fresh room of a running server: seat 1 created it, seat 2 joined.
-// Each keeps the state it was given and applies every patch it receives (nlohmann json::patch),
-// so tests can compare that with snapshots.
+// Each keeps the state it was given and applies every patch it receives (the clients' room
+// mirror, nlohmann's json::patch underneath), so tests can compare that with snapshots.
 
 #include <array>
 #include <cstdint>
@@ -10,16 +10,20 @@
 #include <string>
 #include <string_view>
 
+#include "clients/common/room_mirror.hpp"
 #include "support/ws_client.hpp"
 
 namespace ringside::test {
 
+// One client's connection and its copy of the room, kept by the clients' shared room mirror.
 struct seat_view {
   std::unique_ptr<ws_client> conn;
-  json state;
-  std::int64_t version = 0;
+  client::room_mirror mirror;
   std::string token;
   std::string player;
+
+  const json& state() const { return mirror.state(); }
+  std::int64_t version() const { return mirror.version(); }
 };
 
 class table {
@@ -30,7 +34,7 @@ class table {
 
   const std::string& room() const { return room_; }
   seat_view& seat(int s) { return seats_[static_cast<std::size_t>(s - 1)]; }
-  std::int64_t version() const { return seats_[0].version; }
+  std::int64_t version() const { return seats_[0].version(); }
 
   // The mover on `s` plays `move` at the current version: ack to the mover, then one patch to
   // both. Returns the patch.

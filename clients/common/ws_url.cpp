@@ -1,9 +1,9 @@
-#include "clients/cli/ws_url.hpp"
+#include "clients/common/ws_url.hpp"
 
 #include <algorithm>
 #include <cctype>
 
-namespace ringside::cli {
+namespace ringside::client {
 
 std::optional<ws_url> ws_url::parse(std::string_view text) {
   constexpr std::string_view scheme = "ws://";
@@ -44,4 +44,4 @@ std::string ws_url::text() const {
   return "ws://" + (v6 ? "[" + host + "]" : host) + ":" + port + path;
 }
 
-}  // namespace ringside::cli
+}  // namespace ringside::client

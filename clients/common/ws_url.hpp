@@ -1,11 +1,11 @@
 #pragma once
-// ws_url — the parts of a ws://host:port/path address the client needs to connect.
+// ws_url — the parts of a ws://host:port/path address a client needs to connect.
 
 #include <optional>
 #include <string>
 #include <string_view>
 
-namespace ringside::cli {
+namespace ringside::client {
 
 struct ws_url {
   std::string host;
@@ -20,4 +20,4 @@ struct ws_url {
   std::string text() const;
 };
 
-}  // namespace ringside::cli
+}  // namespace ringside::client

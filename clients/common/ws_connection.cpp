@@ -1,0 +1,186 @@
+#include "clients/common/ws_connection.hpp"
+
+#include <boost/asio/connect.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/websocket.hpp>
+#include <utility>
+
+namespace ringside::client {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = boost::asio::ip::tcp;
+
+std::string ws_close_info::describe() const {
+  if (error == websocket::error::closed) {
+    std::string why = "the server closed the connection";
+    if (close_code != 0) {
+      why += " (code " + std::to_string(close_code);
+      if (!close_reason.empty()) why += ", " + close_reason;
+      why += ")";
+    }
+    return why;
+  }
+  if (http_status != 0) {
+    std::string why = "handshake declined: the server answered HTTP " + std::to_string(http_status);
+    if (http_status == 404) why += " (no WebSocket at this path; Ringside's is /ws)";
+    return why;
+  }
+  return stage + ": " + error.message();
+}
+
+std::string ws_close_info::tag() const {
+  if (error == websocket::error::closed) return "closed_" + std::to_string(close_code);
+  if (error == boost::asio::error::eof || error == boost::asio::error::connection_reset)
+    return stage + "_reset";
+  if (error == beast::error::timeout) return stage + "_timeout";
+  return stage;
+}
+
+ws_connection::ws_connection(boost::asio::io_context& io, ws_url url, ws_options options,
+                             handlers h)
+    : resolver_(io),
+      ws_(std::in_place_type<plain_stream>, io),
+      url_(std::move(url)),
+      options_(std::move(options)),
+      handlers_(std::move(h)) {}
+
+beast::tcp_stream& ws_connection::tcp() {
+  return with_ws([](auto& ws) -> beast::tcp_stream& { return beast::get_lowest_layer(ws); });
+}
+
+void ws_connection::start() {
+  resolver_.async_resolve(
+      url_.host, url_.port,
+      beast::bind_front_handler(&ws_connection::on_resolve, shared_from_this()));
+}
+
+void ws_connection::start(const tcp::endpoint& resolved) {
+  tcp().expires_after(options_.connect_timeout);
+  tcp().async_connect(resolved,
+                      [self = shared_from_this()](beast::error_code ec) { self->on_connect(ec); });
+}
+
+void ws_connection::on_resolve(beast::error_code ec, tcp::resolver::results_type results) {
+  if (ec) return fail(ec, "resolve");
+  tcp().expires_after(options_.connect_timeout);
+  tcp().async_connect(results,
+                      [self = shared_from_this()](beast::error_code e, const tcp::endpoint&) {
+                        self->on_connect(e);
+                      });
+}
+
+void ws_connection::on_connect(beast::error_code ec) {
+  if (ec) return fail(ec, "connect");
+  beast::error_code ignored;
+  tcp().socket().set_option(tcp::no_delay(true), ignored);
+  // The WebSocket's own timeouts take over from here; the stream's expiry would cut a quiet
+  // game. (A TLS handshake would go here, before the upgrade.)
+  tcp().expires_never();
+  do_handshake();
+}
+
+void ws_connection::do_handshake() {
+  with_ws([this](auto& ws) {
+    websocket::stream_base::timeout limits{};
+    limits.handshake_timeout = options_.handshake_timeout;
+    limits.idle_timeout = options_.idle_timeout
+                              ? beast::websocket::stream_base::duration(*options_.idle_timeout)
+                              : websocket::stream_base::none();
+    limits.keep_alive_pings = options_.idle_timeout && options_.keep_alive_pings;
+    ws.set_option(limits);
+    if (!options_.user_agent.empty())
+      ws.set_option(websocket::stream_base::decorator(
+          [agent = options_.user_agent](websocket::request_type& req) {
+            req.set(beast::http::field::user_agent, agent);
+          }));
+    ws.read_message_max(options_.read_message_max);
+    upgrade_response_ = std::make_unique<websocket::response_type>();
+    ws.async_handshake(*upgrade_response_, url_.host + ":" + url_.port, url_.path,
+                       beast::bind_front_handler(&ws_connection::on_handshake, shared_from_this()));
+  });
+}
+
+void ws_connection::on_handshake(beast::error_code ec) {
+  if (ec) return fail(ec, "handshake");
+  upgrade_response_.reset();
+  with_ws([](auto& ws) { ws.text(true); });
+  open_ = true;
+  // Anything queued before the handshake goes first; sends made from on_open queue behind it,
+  // so only one write is ever in flight (Beast asserts that).
+  if (!queue_.empty() && !writing_) do_write();
+  if (handlers_.on_open) handlers_.on_open();
+  if (!done_) do_read();
+}
+
+void ws_connection::do_read() {
+  with_ws([this](auto& ws) {
+    ws.async_read(buffer_, beast::bind_front_handler(&ws_connection::on_read, shared_from_this()));
+  });
+}
+
+void ws_connection::on_read(beast::error_code ec, std::size_t) {
+  if (ec) return fail(ec, "read");
+  if (!done_ && handlers_.on_message) {
+    const auto data = buffer_.cdata();
+    handlers_.on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
+  }
+  buffer_.consume(buffer_.size());
+  if (!done_) do_read();
+}
+
+void ws_connection::send(std::string text) {
+  if (done_) return;
+  queue_.push_back(std::move(text));
+  if (open_ && !writing_) do_write();
+}
+
+void ws_connection::do_write() {
+  writing_ = true;
+  with_ws([this](auto& ws) {
+    ws.async_write(boost::asio::buffer(queue_.front()),
+                   beast::bind_front_handler(&ws_connection::on_write, shared_from_this()));
+  });
+}
+
+void ws_connection::on_write(beast::error_code ec, std::size_t) {
+  writing_ = false;
+  if (ec) return fail(ec, "write");
+  queue_.pop_front();
+  if (!queue_.empty() && !done_) do_write();
+}
+
+void ws_connection::shut() {
+  if (done_) return;
+  done_ = true;
+  open_ = false;
+  resolver_.cancel();
+  beast::error_code ignored;
+  // An abrupt close is enough: the server treats any close as "went away" and keeps seats.
+  tcp().socket().shutdown(tcp::socket::shutdown_both, ignored);
+  tcp().socket().close(ignored);
+}
+
+void ws_connection::fail(beast::error_code ec, const char* stage) {
+  if (done_) return;  // our own shut(), or a second error from the other direction
+  ws_close_info info;
+  info.stage = stage;
+  info.error = ec;
+  info.was_open = open_;
+  if (ec == websocket::error::closed) {
+    with_ws([&info](auto& ws) {
+      info.close_code = static_cast<int>(ws.reason().code);
+      info.close_reason.assign(ws.reason().reason.data(), ws.reason().reason.size());
+    });
+  }
+  if (upgrade_response_ && ec == websocket::error::upgrade_declined)
+    info.http_status = static_cast<int>(upgrade_response_->result_int());
+  upgrade_response_.reset();
+  done_ = true;
+  open_ = false;
+  beast::error_code ignored;
+  tcp().socket().close(ignored);
+  if (handlers_.on_close) handlers_.on_close(info);
+}
+
+}  // namespace ringside::client

@@ -1,0 +1,19 @@
+// Server addresses: what connects where, and what is refused before any connection.
+#include <doctest/doctest.h>
+
+#include "clients/common/ws_url.hpp"
+
+using ringside::client::ws_url;
+
+TEST_CASE("server addresses") {
+  const auto u = ws_url::parse("ws://127.0.0.1:9001/ws");
+  REQUIRE(u);
+  CHECK(u->host == "127.0.0.1");
+  CHECK(u->port == "9001");
+  CHECK(u->path == "/ws");
+  CHECK(ws_url::parse("ws://localhost")->port == "80");
+  CHECK(ws_url::parse("ws://[::1]:8080/ws")->host == "::1");
+  CHECK_FALSE(ws_url::parse("http://127.0.0.1:8080/ws"));
+  CHECK_FALSE(ws_url::parse("ws://:8080/ws"));
+  CHECK_FALSE(ws_url::parse("ws://host:80x/ws"));
+}
