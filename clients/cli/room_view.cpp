@@ -41,7 +41,11 @@ std::vector<std::string> room_view::capture_tokens() const {
         colour != rings->end() && colour->is_string() ? colour->get<std::string>() : "";
     token += start;
     for (std::size_t i = 1; i < chain.size(); ++i)
-      if (chain[i].is_string()) token += "x" + chain[i].get<std::string>();
+      if (chain[i].is_string()) {
+        // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on `"x" + string`.
+        token += 'x';
+        token += chain[i].get<std::string>();
+      }
     out.push_back(token);
   }
   return out;
