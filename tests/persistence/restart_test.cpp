@@ -228,8 +228,8 @@ TEST_CASE("a DVONN game killed in the moving phase comes back whole and plays on
     t = std::make_unique<table>(srv.port(), json{{"game", "dvonn"}, {"variant", "standard"}});
     room = t->room();
     // Through the placing phase and a few moves past it: every move acked is journaled.
-    while (t->seat(1).state.at("ply").get<int>() < 56) {
-      const json& s = t->seat(1).state;
+    while (t->seat(1).state().at("ply").get<int>() < 56) {
+      const json& s = t->seat(1).state();
       REQUIRE(s.at("status") == "playing");
       const auto& legal = s.at("legal");
       t->play(s.at("to_move").get<int>(), legal.at(rng() % legal.size()));
@@ -239,21 +239,21 @@ TEST_CASE("a DVONN game killed in the moving phase comes back whole and plays on
   }
   journaled_server srv(dir.path(), fast);
   auto v = reconnect_both(srv.port(), *t);
-  CHECK(without_presence(v[0].state) == without_presence(before));
-  CHECK(v[0].state.at("phase") == "movement");
-  CHECK(v[0].state.at("game") == "dvonn");
-  while (v[0].state.at("status") == "playing") {
-    const auto& legal = v[0].state.at("legal");
+  CHECK(without_presence(v[0].state()) == without_presence(before));
+  CHECK(v[0].state().at("phase") == "movement");
+  CHECK(v[0].state().at("game") == "dvonn");
+  while (v[0].state().at("status") == "playing") {
+    const auto& legal = v[0].state().at("legal");
     REQUIRE(!legal.empty());
     play(v, room, legal.at(rng() % legal.size()));
   }
-  CHECK(v[0].state.at("result").at("reason") == "no_moves");
+  CHECK(v[0].state().at("result").at("reason") == "no_moves");
   srv.kill9();
   journaled_server again(dir.path(), fast);
   const auto [status, record] = http_get(again.port(), "/api/rooms/" + room + "/record");
   CHECK(status == 200);
   CHECK(record.find("[Game \"DVONN\"]") != std::string::npos);
-  CHECK(record.find(v[0].state.at("history").back().get<std::string>()) != std::string::npos);
+  CHECK(record.find(v[0].state().at("history").back().get<std::string>()) != std::string::npos);
 }
 
 }  // namespace ringside::test

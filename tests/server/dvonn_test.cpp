@@ -38,7 +38,7 @@ void check_refused(table& t, int seat, const std::string& move, const std::strin
   const auto e = t.seat(seat).conn->request({{"type", "move"},
                                              {"room", t.room()},
                                              {"move", move},
-                                             {"version", t.seat(seat).version},
+                                             {"version", t.seat(seat).version()},
                                              {"id", move}},
                                             "error");
   CHECK(e.at("code") == "illegal_move");
@@ -56,34 +56,33 @@ void check_refused(table& t, int seat, const std::string& move, const std::strin
 TEST_CASE("a whole DVONN game from the state's legal moves, watched, with its record") {
   server_process srv(fast);
   table t(srv.port(), dvonn);
-  CHECK(t.seat(1).state.at("game") == "dvonn");
-  CHECK(t.seat(1).state.at("legal").size() == 49);
+  CHECK(t.seat(1).state().at("game") == "dvonn");
+  CHECK(t.seat(1).state().at("legal").size() == 49);
 
   seat_view watcher;
   watcher.conn = std::make_unique<ws_client>(srv.port());
   watcher.conn->hello("eve");
   const auto joined =
       watcher.conn->request({{"type", "join"}, {"room", t.room()}, {"as", "spectator"}}, "joined");
-  watcher.state = joined.at("state");
-  watcher.version = joined.at("version");
+  watcher.mirror.reset(joined.at("state"), joined.at("version"));
   for (int s = 1; s <= 2; ++s) t.take_patch(s);
 
   std::mt19937 rng(20261124);
   int moves = 0;
   int removals = 0;
-  while (t.seat(1).state.at("status") == "playing") {
-    const json& s = t.seat(1).state;
+  while (t.seat(1).state().at("status") == "playing") {
+    const json& s = t.seat(1).state();
     const auto& legal = s.at("legal");
     REQUIRE(!legal.empty());
     const std::string move = legal.at(rng() % legal.size());
     const auto patch = t.play(s.at("to_move").get<int>(), move);
     apply_patch(watcher, watcher.conn->expect("patch"));
-    CHECK(watcher.state == t.seat(1).state);
-    if (!t.seat(1).state.at("last_move").at("removed").empty()) ++removals;
+    CHECK(watcher.state() == t.seat(1).state());
+    if (!t.seat(1).state().at("last_move").at("removed").empty()) ++removals;
     ++moves;
     REQUIRE(moves < 200);
   }
-  const json& end = t.seat(1).state;
+  const json& end = t.seat(1).state();
   CHECK(end.at("phase") == "movement");
   CHECK(end.at("placed") == 49);
   CHECK(end.at("legal").empty());
@@ -123,16 +122,16 @@ TEST_CASE("DVONN moves the rules forbid are refused with a reason, and change no
   t.play(1, "i3");
   check_refused(t, 2, "i3", "i3");
   const auto turn = t.seat(1).conn->request(
-      {{"type", "move"}, {"room", t.room()}, {"move", "j4"}, {"version", t.seat(1).version}},
+      {{"type", "move"}, {"room", t.room()}, {"move", "j4"}, {"version", t.seat(1).version()}},
       "error");
   CHECK(turn.at("code") == "not_your_turn");
   const auto placements = spec_board_placements();
   for (std::size_t i = 1; i < placements.size(); ++i) {
-    t.play(t.seat(1).state.at("to_move").get<int>(), placements[i]);
+    t.play(t.seat(1).state().at("to_move").get<int>(), placements[i]);
   }
-  REQUIRE(t.seat(1).state.at("phase") == "movement");
+  REQUIRE(t.seat(1).state().at("phase") == "movement");
   // Player 1 placed last and moves first.
-  REQUIRE(t.seat(1).state.at("to_move") == 1);
+  REQUIRE(t.seat(1).state().at("to_move") == 1);
   check_refused(t, 1, "i3i4", "a lone DVONN piece cannot move");
   check_refused(t, 1, "e3e4", "surrounded on all six sides");
   check_refused(t, 1, "a1b1", "player 2");
