@@ -47,7 +47,7 @@ void echo_client::start() {
     pump();
   };
   cb.on_message = [this](std::string_view t) { on_message(t); };
-  cb.on_close = [this](const client::ws_close_info& info) { on_close(info.tag()); };
+  cb.on_close = [this](const client::ws_close_info& info) { on_close(info.tag(), info.was_open); };
   conn_ = shard_.open(std::move(cb));
 }
 
@@ -97,9 +97,9 @@ void echo_client::on_message(std::string_view) {
   pump();
 }
 
-void echo_client::on_close(const std::string& why) {
+void echo_client::on_close(const std::string& why, bool was_open) {
   closed_ = true;
-  shard_.stats().error(why);
+  shard_.stats().closed(why, was_open);
   if (opening_) {
     opening_ = false;
     shard_.opening_done();

@@ -28,7 +28,7 @@ class echo_client {
 
  private:
   void on_message(std::string_view text);
-  void on_close(const std::string& why);
+  void on_close(const std::string& why, bool was_open);
   void pump();
   std::string frame(long seq) const;
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <random>
 
 #include "game_table.hpp"
 #include "move_picker.hpp"
@@ -47,16 +48,21 @@ void game_client::start() {
   client::ws_connection::handlers cb;
   cb.on_open = [this] { send({{"type", "hello"}, {"name", name_}}); };
   cb.on_message = [this](std::string_view t) { on_message(t); };
-  cb.on_close = [this](const client::ws_close_info& info) { on_close(info.tag()); };
+  cb.on_close = [this](const client::ws_close_info& info) { on_close(info.tag(), info.was_open); };
   conn_ = shard_.open(std::move(cb));
 }
 
 void game_client::create_room() {
-  send({{"type", "create_room"},
-        {"id", ++next_id_},
-        {"game", "zertz"},
-        {"variant", shard_.opts().variant},
-        {"seat", "first"}});
+  const options& o = shard_.opts();
+  json msg{{"type", "create_room"},
+           {"id", ++next_id_},
+           {"game", o.game},
+           {"variant", o.variant},
+           {"seat", "first"}};
+  if (o.clock_initial_s > 0) {
+    msg["clock"] = {{"initial_s", o.clock_initial_s}, {"increment_s", o.clock_increment_s}};
+  }
+  send(std::move(msg));
 }
 
 void game_client::join(const std::string& room) {
@@ -97,6 +103,7 @@ void game_client::on_message(std::string_view text) {
   } else if (type == "joined") {
     room_ = room;
     acked_version_ = 0;
+    think_ply_ = -1;
     // Spectators keep no state: with thousands of them the copies would be the cost measured.
     if (role_ != role::spectator) seat_ = msg.value("seat", 0);
     mirror_.reset(role_ != role::spectator ? std::move(msg["state"]) : json(),
@@ -136,6 +143,7 @@ void game_client::on_message(std::string_view text) {
     // The ack comes before the patch of our own move: until that patch is applied our state
     // still says it is our turn, and moving on it would be a stale_version of our own making.
     acked_version_ = msg.value("version", 0L);
+    table_.on_move_acked(acked_version_, move_sent_at_);
     shard_.stats().moves_acked.fetch_add(1, std::memory_order_relaxed);
     if (shard_.measuring(move_sent_at_)) {
       shard_.stats().ack.add(now - move_sent_at_);
@@ -150,6 +158,7 @@ void game_client::on_message(std::string_view text) {
     if (move_id_ >= 0 && msg.contains("re") && msg["re"] == move_id_) {
       // Our view of the room was behind (or the server disagrees): fetch it whole.
       move_id_ = -1;
+      table_.on_move_refused();
       request_sync();
     }
   }
@@ -174,9 +183,9 @@ void game_client::on_room_update() {
   pump();
 }
 
-void game_client::on_close(const std::string& why) {
+void game_client::on_close(const std::string& why, bool was_open) {
   closed_ = true;
-  shard_.stats().error(why);
+  shard_.stats().closed(why, was_open);
   if (welcomed_) shard_.stats().held.fetch_sub(1, std::memory_order_relaxed);
   if (opening_) {
     opening_ = false;
@@ -211,7 +220,7 @@ void game_client::pump() {
   }
   if (outbox_.empty()) {
     if (!wants_move()) return;
-    at = std::max(pacer_.next_allowed(now), table_.next_move_at());
+    at = std::max({pacer_.next_allowed(now), table_.next_move_at(), thought_at(now)});
     if (at <= now) return send_move(now);
   }
   if (timer_armed_ && timer_at_ <= at) return;
@@ -225,6 +234,21 @@ void game_client::pump() {
   });
 }
 
+game_client::clock::time_point game_client::thought_at(clock::time_point now) {
+  const double mean = shard_.opts().think_s;
+  if (mean <= 0) return now;
+  // A new turn (a ply we have not thought about) draws a new think time, as a person would
+  // take one per move; memoryless, so some answers are quick and a few are long.
+  const long ply = mirror_.state().value("ply", -1L);
+  if (ply != think_ply_) {
+    think_ply_ = ply;
+    std::exponential_distribution<double> think(1.0 / mean);
+    think_until_ = now + std::chrono::duration_cast<clock::duration>(
+                             std::chrono::duration<double>(think(shard_.rng())));
+  }
+  return think_until_;
+}
+
 void game_client::send_move(clock::time_point now) {
   const auto move = pick_move(mirror_.state(), seat_, shard_.rng());
   if (!move) return shard_.stats().error("no_move_in_state");
@@ -232,7 +256,7 @@ void game_client::send_move(clock::time_point now) {
   move_sent_at_ = now;
   ++shard_.stats().moves_sent;
   const long version = static_cast<long>(mirror_.version());
-  table_.on_move_sent(version + 1, now);
+  table_.on_move_sent(now);
   pacer_.record(now);
   conn_->send(json{
       {"type", "move"}, {"id", move_id_}, {"room", room_}, {"move", *move}, {"version", version}}

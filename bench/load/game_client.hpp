@@ -1,7 +1,8 @@
 #pragma once
 // game_client: one connection in a room, as a player (holds the state, applies every patch,
 // moves when it is its turn) or as a spectator (reports when each move's patch arrives).
-// Every message it sends goes through its pacer, so it never trips the server's rate limit.
+// Every message it sends goes through its pacer, so it never trips the server's rate limit;
+// with --think a player also waits a random, person-like time before each move.
 
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
@@ -48,12 +49,14 @@ class game_client {
 
  private:
   void on_message(std::string_view text);
-  void on_close(const std::string& why);
+  void on_close(const std::string& why, bool was_open);
   void on_spectator_patch(long version, clock::time_point now);
   void on_room_update();
   void send(nlohmann::json msg);
   void pump();
   bool wants_move() const;
+  // When the move for the current ply may go out after thinking (--think); `now` without it.
+  clock::time_point thought_at(clock::time_point now);
   void send_move(clock::time_point now);
   void request_sync();
 
@@ -74,6 +77,8 @@ class game_client {
   long next_id_ = 0;
   long move_id_ = -1;  // id of the move awaiting its ack, -1 when none
   clock::time_point move_sent_at_{};
+  long think_ply_ = -1;  // the ply think_until_ was drawn for
+  clock::time_point think_until_{};
   bool opening_ = true;
   bool welcomed_ = false;
   bool closed_ = false;

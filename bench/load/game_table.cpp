@@ -45,20 +45,22 @@ void game_table::on_joined(game_client& c, const std::string& room) {
     spectators_in_ = 0;
     joiner_sent_ = false;
     moves_.clear();
+    early_.clear();
+    in_flight_ = 0;
     for (auto& s : spectators_) {
       if (s->alive() && s->welcomed()) s->join(room_);
     }
   } else if (c.kind() == game_client::role::spectator) {
     if (room == room_) ++spectators_in_;
   } else {
-    ++shard_.stats().games_started;
+    shard_.stats().games_started.fetch_add(1, std::memory_order_relaxed);
     return;
   }
   maybe_seat_joiner();
 }
 
-// The second player sits down only once every live spectator is in, so that no spectator's
-// arrival (which makes a new version) races a move; the game then runs undisturbed.
+// The second player sits down only once every live spectator is in, so that the spectators'
+// arrivals (versions of their own, or one batched count) mostly come before the first moves.
 void game_table::maybe_seat_joiner() {
   if (room_.empty() || joiner_sent_ || !joiner_->welcomed() || !joiner_->alive()) return;
   const auto live = std::count_if(spectators_.begin(), spectators_.end(),
@@ -75,7 +77,7 @@ void game_table::on_closed(game_client& c) {
 void game_table::on_game_over(const std::string& room) {
   if (room != room_ || room == finished_room_) return;
   finished_room_ = room;
-  ++shard_.stats().games_finished;
+  shard_.stats().games_finished.fetch_add(1, std::memory_order_relaxed);
   for (auto& s : spectators_) s->leave();
   joiner_->leave();
   creator_->leave();
@@ -83,21 +85,43 @@ void game_table::on_game_over(const std::string& room) {
   creator_->create_room();
 }
 
-void game_table::on_move_sent(long version, clock::time_point at) {
+void game_table::on_move_sent(clock::time_point at) {
   last_move_ = at;
+  ++in_flight_;
+}
+
+void game_table::on_move_refused() {
+  in_flight_ = std::max(0, in_flight_ - 1);
+}
+
+void game_table::on_move_acked(long version, clock::time_point sent) {
+  in_flight_ = std::max(0, in_flight_ - 1);
   if (spectators_in_ == 0) return;
-  // A move that some spectator never saw (it was dropped, or the move was refused) is
+  // A move that some spectator never saw (it was dropped, or lagged past the window) is
   // counted once it is old, instead of waiting for it forever.
   while (!moves_.empty() && moves_.begin()->first < version - 16) {
     ++shard_.stats().spectator_moves_incomplete;
     moves_.erase(moves_.begin());
   }
-  moves_[version] = move_track{at, 0, {}};
+  early_.erase(early_.begin(), early_.lower_bound(version - 16));
+  const auto it = moves_.emplace(version, move_track{sent, 0, {}}).first;
+  const auto early = early_.find(version);
+  if (early == early_.end()) return;
+  const std::vector<clock::time_point> arrivals = std::move(early->second);
+  early_.erase(early);
+  for (const auto at : arrivals) {
+    if (moves_.find(version) == moves_.end()) break;  // complete: every spectator counted
+    count_patch(it, at);
+  }
 }
 
 void game_table::on_spectator_patch(long version, clock::time_point at) {
   const auto it = moves_.find(version);
-  if (it == moves_.end()) return;
+  if (it != moves_.end()) return count_patch(it, at);
+  if (spectators_in_ > 0 && in_flight_ > 0) early_[version].push_back(at);
+}
+
+void game_table::count_patch(std::map<long, move_track>::iterator it, clock::time_point at) {
   auto& m = it->second;
   const auto lat = at - m.sent;
   m.slowest = std::max(m.slowest, lat);

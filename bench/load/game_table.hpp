@@ -2,7 +2,9 @@
 // game_table: one room's worth of clients (creator, joiner, spectators) and the order they
 // enter in: the creator opens a room, the spectators join it, then the second player sits
 // down and the game starts; when it ends everyone moves on to a fresh room. It also matches
-// spectators' patches with the moment the move that caused them was sent.
+// spectators' patches with the moment the move that caused them was sent. The match is by
+// the version the move's ack names, never a guess: other changes (a batched spectator count,
+// a player's connection) also make versions, and a refused move makes none.
 
 #include <chrono>
 #include <map>
@@ -31,9 +33,13 @@ class game_table {
   void on_closed(game_client& c);
   // A player saw the room finish; the table starts the next game once per room.
   void on_game_over(const std::string& room);
-  // A player sent a move expected to produce `version` of the current room.
-  void on_move_sent(long version, clock::time_point at);
-  // A spectator received the patch that made `version`.
+  // A player sent a move at `at` (paces --moves-per-s).
+  void on_move_sent(clock::time_point at);
+  // The server accepted a move sent at `sent`; it made `version` of the current room.
+  void on_move_acked(long version, clock::time_point sent);
+  // The server refused the move sent last (an error answered it).
+  void on_move_refused();
+  // A spectator received the patch that made `version` (possibly before the mover's ack).
   void on_spectator_patch(long version, clock::time_point at);
   // A spectator holding `held` received a snapshot of `version`: every move in between
   // reached it then.
@@ -49,6 +55,7 @@ class game_table {
     clock::duration slowest{};
   };
   void maybe_seat_joiner();
+  void count_patch(std::map<long, move_track>::iterator it, clock::time_point at);
 
   shard& shard_;
   int index_;
@@ -62,7 +69,12 @@ class game_table {
   bool started_ = false;
   clock::duration interval_{};
   clock::time_point last_move_{};
-  std::map<long, move_track> moves_;
+  std::map<long, move_track> moves_;  // acked moves some spectator has not seen yet
+  // Patches spectators got for versions no ack has named yet: mostly the mover's ack is still
+  // on its way; the rest (versions that were not moves) are forgotten 16 versions later.
+  // Only kept while a move is in flight: a patch seen with none in flight cannot be a move's.
+  std::map<long, std::vector<clock::time_point>> early_;
+  int in_flight_ = 0;  // moves sent and not yet answered
 };
 
 }  // namespace ringside::load

@@ -19,7 +19,7 @@ void idle_client::start() {
         nlohmann::json{{"type", "hello"}, {"name", "idle" + std::to_string(index_)}}.dump());
   };
   cb.on_message = [this](std::string_view t) { on_message(t); };
-  cb.on_close = [this](const client::ws_close_info& info) { on_close(info.tag()); };
+  cb.on_close = [this](const client::ws_close_info& info) { on_close(info.tag(), info.was_open); };
   conn_ = shard_.open(std::move(cb));
 }
 
@@ -37,8 +37,8 @@ void idle_client::on_message(std::string_view text) {
   }
 }
 
-void idle_client::on_close(const std::string& why) {
-  shard_.stats().error(why);
+void idle_client::on_close(const std::string& why, bool was_open) {
+  shard_.stats().closed(why, was_open);
   if (welcomed_) shard_.stats().held.fetch_sub(1, std::memory_order_relaxed);
   if (opening_) {
     opening_ = false;

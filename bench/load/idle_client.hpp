@@ -22,7 +22,7 @@ class idle_client {
 
  private:
   void on_message(std::string_view text);
-  void on_close(const std::string& why);
+  void on_close(const std::string& why, bool was_open);
 
   shard& shard_;
   int index_;

@@ -4,10 +4,12 @@
 
 #include <sys/resource.h>
 
+#include <atomic>
 #include <boost/asio/ip/address.hpp>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -22,16 +24,50 @@ using clock_type = std::chrono::steady_clock;
 
 namespace {
 
-// Thousands of sockets need more descriptors than the usual soft limit of 1024.
-void raise_fd_limit() {
+// Thousands of sockets need more descriptors than the usual soft limit of 1024. Returns the
+// limit in force afterwards.
+long raise_fd_limit() {
   rlimit lim{};
-  if (getrlimit(RLIMIT_NOFILE, &lim) != 0) return;
+  if (getrlimit(RLIMIT_NOFILE, &lim) != 0) return 0;
   lim.rlim_cur = lim.rlim_max;
   if (setrlimit(RLIMIT_NOFILE, &lim) != 0) std::perror("ringside-loadgen: setrlimit");
+  getrlimit(RLIMIT_NOFILE, &lim);
+  return static_cast<long>(lim.rlim_cur);
 }
 
 double seconds_between(clock_type::time_point a, clock_type::time_point b) {
   return std::chrono::duration<double>(b - a).count();
+}
+
+clock_type::duration seconds(double s) {
+  return std::chrono::duration_cast<clock_type::duration>(std::chrono::duration<double>(s));
+}
+
+double own_cpu() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+// The shards' live counters, summed.
+struct live_counts {
+  long held = 0, moves = 0, echoes = 0, errors = 0, dropped = 0, started = 0, finished = 0;
+};
+
+live_counts sum(const std::vector<std::unique_ptr<shard>>& shards) {
+  live_counts c;
+  for (const auto& s : shards) {
+    const run_stats& st = s->stats();
+    c.held += st.held.load(std::memory_order_relaxed);
+    c.moves += st.moves_acked.load(std::memory_order_relaxed);
+    c.echoes += st.echoes.load(std::memory_order_relaxed);
+    c.errors += st.error_count.load(std::memory_order_relaxed);
+    c.dropped += st.dropped.load(std::memory_order_relaxed);
+    c.started += st.games_started.load(std::memory_order_relaxed);
+    c.finished += st.games_finished.load(std::memory_order_relaxed);
+  }
+  return c;
 }
 
 }  // namespace
@@ -41,7 +77,10 @@ int main(int argc, char** argv) {
   const auto parsed = parse_options(argc, argv, exit_code);
   if (!parsed) return exit_code;
   const options& o = *parsed;
-  raise_fd_limit();
+  const bool hall = o.mode == run_mode::hall;
+
+  server_memory mem;
+  mem.loadgen_fd_limit = raise_fd_limit();
 
   boost::system::error_code ec;
   const auto address = boost::asio::ip::make_address(o.host, ec);
@@ -51,7 +90,6 @@ int main(int argc, char** argv) {
   }
   const boost::asio::ip::tcp::endpoint ep(address, o.port);
 
-  server_memory mem;
   if (o.server_pid > 0)
     mem.pid = o.server_pid;
   else if (const auto pid = find_listening_pid(o.port))
@@ -62,19 +100,18 @@ int main(int argc, char** argv) {
   };
   mem.start_kib = mem.peak_kib = rss();
   const auto server_cpu = [&]() { return mem.pid ? read_cpu_seconds(mem.pid).value_or(0) : 0.0; };
-  const auto own_cpu = [] {
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-  };
+  if (mem.pid) mem.fd_limit = read_fd_limit(mem.pid).value_or(0);
   const double server_cpu_start = server_cpu();
 
   const auto t0 = clock_type::now();
-  const auto measure_from = t0 + std::chrono::duration_cast<clock_type::duration>(
-                                     std::chrono::duration<double>(o.warmup));
-  const auto t_end = t0 + std::chrono::duration_cast<clock_type::duration>(
-                              std::chrono::duration<double>(o.seconds));
+  // A hall measures from the moment everyone is in, which nobody knows yet; the other modes
+  // after a fixed warm-up.
+  std::atomic<clock_type::rep> measure_from{
+      hall ? std::numeric_limits<clock_type::rep>::max()
+           : (t0 + seconds(o.warmup)).time_since_epoch().count()};
+  // A hall first ramps up (bounded by --ramp), then holds for --seconds.
+  auto t_end = t0 + seconds(hall ? o.ramp_s : o.seconds);
+  const long hall_connections = 2L * game_count(o) + o.spectators;
 
   std::vector<std::unique_ptr<shard>> shards;
   for (int i = 0; i < o.threads; ++i) {
@@ -83,40 +120,73 @@ int main(int argc, char** argv) {
   for (int i = 0; i < o.threads; ++i) shards[static_cast<std::size_t>(i)]->start(i, o.threads);
 
   run_window w;
-  long last_moves = 0, last_echoes = 0;
   auto tick = t0;
+  bool holding = !hall;
+  auto hold_from = t0;
+  long moves_at_hold = 0;
+  double cpu_at_hold = 0;
+  const auto start_hold = [&](clock_type::time_point now, const live_counts& c) {
+    holding = true;
+    hold_from = now;
+    tick = now;  // progress lines count whole seconds of the hold
+    measure_from.store(now.time_since_epoch().count(), std::memory_order_relaxed);
+    t_end = now + seconds(o.seconds);
+    w.ramp_seconds = seconds_between(t0, now);
+    w.ramp_complete = c.held >= hall_connections && c.started >= game_count(o);
+    mem.hold_kib = rss();
+    cpu_at_hold = server_cpu();
+    moves_at_hold = c.moves;
+    if (!o.quiet) {
+      std::fprintf(stderr, "[%5.1fs] %s: holding for %.0f s\n", seconds_between(t0, now),
+                   w.ramp_complete ? "everyone is in" : "--ramp ran out", o.seconds);
+    }
+  };
+
+  live_counts last;
   while (true) {
-    const auto now = clock_type::now();
-    if (now >= t_end) break;
+    if (clock_type::now() >= t_end) {
+      if (holding) break;
+      start_hold(clock_type::now(), sum(shards));
+    }
     tick = std::min(tick + std::chrono::seconds(1), t_end);
     std::this_thread::sleep_until(tick);
-    long held = 0, moves = 0, echoes = 0, errors = 0;
-    for (auto& s : shards) {
-      held += s->stats().held.load(std::memory_order_relaxed);
-      moves += s->stats().moves_acked.load(std::memory_order_relaxed);
-      echoes += s->stats().echoes.load(std::memory_order_relaxed);
-      errors += s->stats().error_count.load(std::memory_order_relaxed);
-    }
-    w.held_max = std::max(w.held_max, held);
+    const live_counts c = sum(shards);
+    w.held_max = std::max(w.held_max, c.held);
     const long r = rss();
     mem.peak_kib = std::max(mem.peak_kib, r);
-    if (!o.quiet) {
+    // Counting a process's descriptors reads a directory as long as the connection count,
+    // so only the hall (where the file limit is the question) pays for it.
+    if (hall && mem.pid) mem.fds_peak = std::max(mem.fds_peak, count_open_fds(mem.pid).value_or(0));
+    const auto now = clock_type::now();
+    if (!holding && c.held >= hall_connections && c.started >= game_count(o)) start_hold(now, c);
+    if (!o.quiet && hall) {
+      std::fprintf(stderr,
+                   "[%5.1fs] %s  held %ld/%ld  games %ld  moves/s %ld  errors %ld  dropped %ld  "
+                   "rss %ld KiB  fds %ld\n",
+                   seconds_between(t0, now), holding ? "hold" : "ramp", c.held, hall_connections,
+                   c.started - c.finished, c.moves - last.moves, c.errors, c.dropped, r,
+                   mem.fds_peak);
+    } else if (!o.quiet) {
       std::fprintf(stderr, "[%5.1fs] held %ld  moves/s %ld  echo/s %ld  errors %ld  rss %ld KiB\n",
-                   seconds_between(t0, clock_type::now()), held, moves - last_moves,
-                   echoes - last_echoes, errors, r);
+                   seconds_between(t0, now), c.held, c.moves - last.moves, c.echoes - last.echoes,
+                   c.errors, r);
     }
-    last_moves = moves;
-    last_echoes = echoes;
+    last = c;
   }
   mem.end_kib = rss();
-  mem.cpu_s = server_cpu() - server_cpu_start;
+  const double server_cpu_end = server_cpu();
+  mem.cpu_s = server_cpu_end - server_cpu_start;
+  if (hall) mem.hold_cpu_s = server_cpu_end - cpu_at_hold;
   mem.peak_kib = std::max(mem.peak_kib, mem.end_kib);
-  for (auto& s : shards) w.held_end += s->stats().held.load();
+  const live_counts final_counts = sum(shards);
+  w.held_end = final_counts.held;
+  w.hold_moves_acked = final_counts.moves - moves_at_hold;
   for (auto& s : shards) s->stop();
   const auto t_stop = clock_type::now();
   mem.loadgen_cpu_s = own_cpu();
   w.seconds = seconds_between(t0, t_stop);
-  w.measured_seconds = seconds_between(std::max(measure_from, t0), t_stop);
+  const auto measured_from = hall ? hold_from : t0 + seconds(o.warmup);
+  w.measured_seconds = seconds_between(std::max(measured_from, t0), t_stop);
 
   std::vector<const run_stats*> all;
   for (auto& s : shards) all.push_back(&s->stats());

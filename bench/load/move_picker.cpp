@@ -82,9 +82,23 @@ std::optional<std::string> pick_placement(const json& state, int seat, std::mt19
   return text;
 }
 
+// DVONN states list every legal move of the player to move, so any of them will do.
+std::optional<std::string> pick_listed(const json& state, std::mt19937_64& rng) {
+  const auto legal = state.find("legal");
+  if (legal == state.end() || !legal->is_array() || legal->empty()) return std::nullopt;
+  std::uniform_int_distribution<std::size_t> d(0, legal->size() - 1);
+  const json& move = (*legal)[d(rng)];
+  if (!move.is_string()) return std::nullopt;
+  return move.get<std::string>();
+}
+
 }  // namespace
 
 std::optional<std::string> pick_move(const json& state, int seat, std::mt19937_64& rng) {
+  if (const auto game = state.find("game");
+      game != state.end() && game->is_string() && game->get_ref<const std::string&>() == "dvonn") {
+    return pick_listed(state, rng);
+  }
   const auto must = state.find("must_capture");
   if (must != state.end() && must->is_boolean() && must->get<bool>()) {
     return pick_capture(state, rng);

@@ -17,6 +17,8 @@ const char* to_string(run_mode m) {
       return "echo";
     case run_mode::spectate:
       return "spectate";
+    case run_mode::hall:
+      return "hall";
   }
   return "game";
 }
@@ -25,21 +27,26 @@ std::optional<options> parse_options(int argc, char** argv, int& exit_code) {
   options o;
   std::string mode = "game";
   int port = o.port;
+  int games = 0;
   po::options_description desc(
       "ringside-loadgen: drives a Ringside server (or the echo baseline) over real WebSockets\n"
       "and reports throughput, latency percentiles, errors and server memory.\n\nOptions");
   // clang-format off
   desc.add_options()
     ("help,h", "this text")
-    ("mode", po::value(&mode)->default_value(mode), "game | idle | echo | spectate")
+    ("mode", po::value(&mode)->default_value(mode), "game | idle | echo | spectate | hall")
     ("host", po::value(&o.host)->default_value(o.host), "server address (loopback)")
     ("port", po::value(&port)->default_value(port), "server port")
     ("path", po::value(&o.path)->default_value(o.path), "WebSocket path")
     ("connections,n", po::value(&o.connections)->default_value(o.connections),
      "game: player connections (paired into games); idle/echo: connections")
+    ("games,g", po::value(&games), "game/hall: games (sets --connections to twice it); "
+     "hall default 6000")
     ("spectators,m", po::value(&o.spectators)->default_value(o.spectators),
-     "spectator connections (game: spread over rooms; spectate: one room)")
-    ("seconds,t", po::value(&o.seconds)->default_value(o.seconds), "run length, then stop")
+     "spectator connections (game: dealt evenly over rooms; hall: Zipf over rooms, "
+     "default 5000; spectate: one room)")
+    ("seconds,t", po::value(&o.seconds)->default_value(o.seconds),
+     "run length, then stop (hall: the hold once everyone is in, default 300)")
     ("warmup", po::value(&o.warmup)->default_value(o.warmup),
      "seconds of samples to discard at the start")
     ("moves-per-s", po::value(&o.moves_per_s)->default_value(o.moves_per_s),
@@ -56,7 +63,19 @@ std::optional<options> parse_options(int argc, char** argv, int& exit_code) {
     ("server-pid", po::value(&o.server_pid)->default_value(o.server_pid),
      "server process for RSS (0 = the one listening on --port)")
     ("seed", po::value(&o.seed)->default_value(o.seed), "random seed for move choice")
-    ("variant", po::value(&o.variant)->default_value(o.variant), "standard | blitz | tournament")
+    ("game", po::value(&o.game)->default_value(o.game), "zertz | dvonn")
+    ("variant", po::value(&o.variant)->default_value(o.variant),
+     "zertz: standard | blitz | tournament; dvonn: standard")
+    ("think", po::value(&o.think_s),
+     "mean seconds a player thinks before each move (exponential, seeded); hall default 5")
+    ("zipf", po::value(&o.zipf_s)->default_value(o.zipf_s),
+     "hall: room k of G gets spectators in proportion to 1 / k^zipf")
+    ("ramp", po::value(&o.ramp_s),
+     "hall: longest wait for every connection and game before the hold (default 240)")
+    ("clock", po::value(&o.clock_initial_s),
+     "seconds on each player's clock (0 = untimed); hall default: longer than the run")
+    ("clock-increment", po::value(&o.clock_increment_s)->default_value(o.clock_increment_s),
+     "seconds added to a clock per move")
     ("table", po::bool_switch(&o.table_only), "print the readable table on stdout, no JSON")
     ("quiet,q", po::bool_switch(&o.quiet), "no progress lines on stderr")
     ("verbose,v", po::bool_switch(&o.verbose), "print every error the server sends");
@@ -88,14 +107,33 @@ std::optional<options> parse_options(int argc, char** argv, int& exit_code) {
     o.mode = run_mode::echo;
   else if (mode == "spectate")
     o.mode = run_mode::spectate;
+  else if (mode == "hall")
+    o.mode = run_mode::hall;
   else
-    return bad("--mode must be game, idle, echo or spectate");
+    return bad("--mode must be game, idle, echo, spectate or hall");
+  if (o.mode == run_mode::hall) {
+    // A hall's defaults are issue 12's: 6,000 games at human pace, 5,000 spectators, 5 min.
+    if (!vm.count("games") && vm["connections"].defaulted()) games = 6000;
+    if (vm["spectators"].defaulted()) o.spectators = 5000;
+    if (vm["seconds"].defaulted()) o.seconds = 300;
+    if (!vm.count("think")) o.think_s = 5;
+    if (!vm.count("ramp")) o.ramp_s = 240;
+    // Nobody may flag: a player's clock runs only on its turn, so the whole run is enough.
+    if (!vm.count("clock")) o.clock_initial_s = static_cast<int>(o.ramp_s + o.seconds) + 60;
+  }
+  if (games < 0) return bad("--games must not be negative");
+  if (games > 0) o.connections = 2 * games;
+  if (o.game != "zertz" && o.game != "dvonn") return bad("--game must be zertz or dvonn");
+  if (o.think_s < 0 || o.zipf_s < 0 || o.ramp_s < 0) return bad("negative --think/--zipf/--ramp");
+  if (o.clock_initial_s < 0 || o.clock_initial_s > 86400 || o.clock_increment_s < 0 ||
+      o.clock_increment_s > 3600)
+    return bad("--clock must be 0..86400 and --clock-increment 0..3600");
   if (port < 1 || port > 65535) return bad("--port must be 1..65535");
   o.port = static_cast<std::uint16_t>(port);
   if (o.connections < 0 || o.spectators < 0) return bad("counts must not be negative");
   if (o.mode == run_mode::spectate) o.connections = 2;
-  if (o.mode == run_mode::game && o.connections % 2 != 0)
-    return bad("game mode needs an even --connections");
+  if ((o.mode == run_mode::game || o.mode == run_mode::hall) && o.connections % 2 != 0)
+    return bad("game and hall modes need an even --connections");
   if (o.seconds <= 0 || o.seconds > 3600) return bad("--seconds must be in (0, 3600]");
   if (o.threads < 1 || o.threads > 64) return bad("--threads must be 1..64");
   if (o.connect_concurrency < 1) return bad("--connect-concurrency must be positive");

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "spectator_spread.hpp"
+
 namespace ringside::load {
 
 using json = nlohmann::json;
@@ -24,8 +26,11 @@ json make_report(const options& o, const std::vector<const run_stats*>& shards, 
     all.moves_sent += s->moves_sent;
     all.moves_measured += s->moves_measured;
     all.echoes_measured += s->echoes_measured;
-    all.games_started += s->games_started;
-    all.games_finished += s->games_finished;
+    all.games_started += s->games_started.load();
+    all.games_finished += s->games_finished.load();
+    all.dropped += s->dropped.load();
+    for (const auto& [tag, n] : s->drops) all.drops[tag] += n;
+    for (const auto& [tag, n] : s->failed_opens) all.failed_opens[tag] += n;
     all.patch_gaps += s->patch_gaps;
     all.spectator_moves_incomplete += s->spectator_moves_incomplete;
     for (const auto& [code, n] : s->errors) all.errors[code] += n;
@@ -47,7 +52,12 @@ json make_report(const options& o, const std::vector<const run_stats*>& shards, 
                  {"moves_per_s_per_game", o.moves_per_s},
                  {"rate_limit", o.rate_limit},
                  {"rate_window_s", o.rate_window_s},
-                 {"threads", o.threads}};
+                 {"threads", o.threads},
+                 {"game", o.game},
+                 {"variant", o.variant},
+                 {"think_s", o.think_s},
+                 {"clock_initial_s", o.clock_initial_s},
+                 {"clock_increment_s", o.clock_increment_s}};
   r["duration_s"] = w.seconds;
   r["measured_s"] = w.measured_seconds;
   r["connections"] = {{"attempted", all.attempted},
@@ -58,7 +68,7 @@ json make_report(const options& o, const std::vector<const run_stats*>& shards, 
                 {"acked", all.moves_acked.load()},
                 {"acked_measured", all.moves_measured},
                 {"per_s", static_cast<double>(all.moves_measured) / secs}};
-  r["games"] = {{"started", all.games_started}, {"finished", all.games_finished}};
+  r["games"] = {{"started", all.games_started.load()}, {"finished", all.games_finished.load()}};
   r["echo"] = {{"round_trips", all.echoes.load()},
                {"per_s", static_cast<double>(all.echoes_measured) / secs}};
   r["latency_ms"] = {{"move_ack", to_json(all.ack.summary())},
@@ -67,6 +77,10 @@ json make_report(const options& o, const std::vector<const run_stats*>& shards, 
                      {"echo_rtt", to_json(all.echo_rtt.summary())}};
   r["errors"] = all.errors;
   r["error_total"] = all.error_count.load();
+  // A drop is a connection the server (or the network) closed while the run needed it; a
+  // failed open never got through its handshake. Both are in `errors` too.
+  r["dropped"] = {{"total", all.dropped.load()}, {"by_close", all.drops}};
+  r["failed_opens"] = all.failed_opens;
   r["patch_gaps"] = all.patch_gaps;
   r["spectator_moves_incomplete"] = all.spectator_moves_incomplete;
   json m = {{"pid", mem.pid},
@@ -78,6 +92,38 @@ json make_report(const options& o, const std::vector<const run_stats*>& shards, 
       (mem.pid != 0 && w.held_max > 0)
           ? static_cast<double>(mem.peak_kib - mem.start_kib) / static_cast<double>(w.held_max)
           : 0.0;
+  if (o.mode == run_mode::hall) {
+    const int games = game_count(o);
+    m["hold_kib"] = mem.hold_kib;
+    m["per_game_kib"] =
+        (mem.pid != 0 && games > 0)
+            ? static_cast<double>(mem.peak_kib - mem.start_kib) / static_cast<double>(games)
+            : 0.0;
+    const auto spread = summarize(zipf_spread(o.spectators, games, o.zipf_s));
+    r["hall"] = {{"games", games},
+                 {"spectators", o.spectators},
+                 {"think_mean_s", o.think_s},
+                 {"think", "exponential, seeded (--seed), drawn per ply"},
+                 {"spread", "zipf: room k of G gets spectators in proportion to 1/k^s"},
+                 {"zipf_s", o.zipf_s},
+                 {"rooms_by_spectators",
+                  {{"0", spread.none},
+                   {"1", spread.one},
+                   {"2-9", spread.few},
+                   {"10-99", spread.tens},
+                   {"100+", spread.hundreds}}},
+                 {"most_in_one_room", spread.most},
+                 {"connections", 2L * games + o.spectators},
+                 {"ramp_s", w.ramp_seconds},
+                 {"ramp_complete", w.ramp_complete},
+                 {"hold_s", w.measured_seconds}};
+    // Each connection costs one descriptor in the server and one here; the server also keeps
+    // a few of its own (listener, journal, epoll), so its limit is the one that binds first.
+    r["fds"] = {{"server_peak", mem.fds_peak},
+                {"server_limit", mem.fd_limit},
+                {"loadgen_limit", mem.loadgen_fd_limit},
+                {"server_headroom", mem.fd_limit > 0 ? mem.fd_limit - mem.fds_peak : 0}};
+  }
   r["server_rss"] = m;
   // CPU per operation does not depend on how busy the shared machine was, unlike latency.
   const double ops = static_cast<double>(all.moves_acked.load() + all.echoes.load());
@@ -85,6 +131,16 @@ json make_report(const options& o, const std::vector<const run_stats*>& shards, 
               {"loadgen_s", mem.loadgen_cpu_s},
               {"server_us_per_op", ops > 0 ? mem.cpu_s * 1e6 / ops : 0.0},
               {"loadgen_us_per_op", ops > 0 ? mem.loadgen_cpu_s * 1e6 / ops : 0.0}};
+  if (o.mode == run_mode::hall) {
+    // During the hold the server's CPU is moves plus everything they fan out to (patches to
+    // players and spectators) plus clocks and idle connections; per move is the fair unit.
+    r["cpu"]["server_hold_s"] = mem.hold_cpu_s;
+    r["cpu"]["server_hold_cores"] =
+        w.measured_seconds > 0 ? mem.hold_cpu_s / w.measured_seconds : 0.0;
+    r["cpu"]["server_hold_us_per_move"] =
+        w.hold_moves_acked > 0 ? mem.hold_cpu_s * 1e6 / static_cast<double>(w.hold_moves_acked)
+                               : 0.0;
+  }
   return r;
 }
 
@@ -101,6 +157,23 @@ std::string render_table(const json& r) {
   add("connections      attempted %ld  opened %ld  held max %ld  held at end %ld\n",
       c["attempted"].get<long>(), c["opened"].get<long>(), c["held_max"].get<long>(),
       c["held_end"].get<long>());
+  if (r.contains("hall")) {
+    const auto& h = r["hall"];
+    const auto& b = h["rooms_by_spectators"];
+    add("hall             %d games, %d spectators (zipf s=%.2f: rooms with 100+ %d, 10-99 %d, "
+        "2-9 %d, 1 %d, 0 %d; most %d)\n",
+        h["games"].get<int>(), h["spectators"].get<int>(), h["zipf_s"].get<double>(),
+        b["100+"].get<int>(), b["10-99"].get<int>(), b["2-9"].get<int>(), b["1"].get<int>(),
+        b["0"].get<int>(), h["most_in_one_room"].get<int>());
+    add("                 think %.1f s mean, clock %d+%d s; ramp %.1f s (%s), hold %.1f s\n",
+        h["think_mean_s"].get<double>(), r["config"]["clock_initial_s"].get<int>(),
+        r["config"]["clock_increment_s"].get<int>(), h["ramp_s"].get<double>(),
+        h["ramp_complete"].get<bool>() ? "everyone in" : "INCOMPLETE", h["hold_s"].get<double>());
+    const auto& f = r["fds"];
+    add("fds              server peak %ld of limit %ld (headroom %ld); loadgen limit %ld\n",
+        f["server_peak"].get<long>(), f["server_limit"].get<long>(),
+        f["server_headroom"].get<long>(), f["loadgen_limit"].get<long>());
+  }
   add("moves            sent %ld  acked %ld  %.1f/s   games %ld started, %ld finished\n",
       r["moves"]["sent"].get<long>(), r["moves"]["acked"].get<long>(),
       r["moves"]["per_s"].get<double>(), r["games"]["started"].get<long>(),
@@ -122,10 +195,22 @@ std::string render_table(const json& r) {
     add("server rss (KiB) pid %d  start %ld  peak %ld  end %ld  per held connection %.2f\n",
         m["pid"].get<int>(), m["start_kib"].get<long>(), m["peak_kib"].get<long>(),
         m["end_kib"].get<long>(), m["per_connection_kib"].get<double>());
+    if (m.contains("per_game_kib")) {
+      add("                 when everyone was in %ld  per game %.2f\n", m["hold_kib"].get<long>(),
+          m["per_game_kib"].get<double>());
+    }
   }
   add("cpu              server %.2f s (%.0f us per move/echo)  loadgen %.2f s (%.0f us)\n",
       r["cpu"]["server_s"].get<double>(), r["cpu"]["server_us_per_op"].get<double>(),
       r["cpu"]["loadgen_s"].get<double>(), r["cpu"]["loadgen_us_per_op"].get<double>());
+  if (r["cpu"].contains("server_hold_s")) {
+    add("                 hold: server %.2f s = %.2f cores, %.0f us per move\n",
+        r["cpu"]["server_hold_s"].get<double>(), r["cpu"]["server_hold_cores"].get<double>(),
+        r["cpu"]["server_hold_us_per_move"].get<double>());
+  }
+  out += "dropped          " + r["dropped"]["total"].dump();
+  for (const auto& [tag, n] : r["dropped"]["by_close"].items()) out += " " + tag + "=" + n.dump();
+  out += "\n";
   out += "errors          ";
   if (r["errors"].empty()) out += " none";
   for (const auto& [code, n] : r["errors"].items()) out += " " + code + "=" + n.dump();

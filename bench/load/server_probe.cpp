@@ -61,6 +61,33 @@ std::optional<long> read_rss_kib(int pid) {
   return std::nullopt;
 }
 
+std::optional<long> count_open_fds(int pid) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::directory_iterator it("/proc/" + std::to_string(pid) + "/fd", ec);
+  if (ec) return std::nullopt;
+  long n = 0;
+  for (; it != fs::directory_iterator(); it.increment(ec)) {
+    if (ec) return std::nullopt;
+    ++n;
+  }
+  return n;
+}
+
+std::optional<long> read_fd_limit(int pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/limits");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("Max open files", 0) != 0) continue;
+    std::istringstream f(line.substr(14));
+    std::string soft;
+    f >> soft;
+    if (soft.empty() || soft.find_first_not_of("0123456789") != std::string::npos) break;
+    return std::stol(soft);
+  }
+  return std::nullopt;
+}
+
 std::optional<double> read_cpu_seconds(int pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
   std::string all;

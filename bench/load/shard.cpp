@@ -3,11 +3,12 @@
 #include "echo_client.hpp"
 #include "game_table.hpp"
 #include "idle_client.hpp"
+#include "spectator_spread.hpp"
 
 namespace ringside::load {
 
 shard::shard(const options& opts, int index, boost::asio::ip::tcp::endpoint ep,
-             clock::time_point measure_from)
+             const std::atomic<clock::rep>& measure_from)
     : opts_(opts),
       index_(index),
       ep_(std::move(ep)),
@@ -39,6 +40,15 @@ void shard::start(int share, int of) {
       for (int g = share; g < games; g += of) {
         const int specs = dealt(opts_.spectators, g, games);
         tables_.push_back(std::make_unique<game_table>(*this, g, specs));
+      }
+      break;
+    }
+    case run_mode::hall: {
+      // The most watched rooms are dealt first, so every shard gets some crowds.
+      const auto per_room = zipf_spread(opts_.spectators, game_count(opts_), opts_.zipf_s);
+      for (std::size_t g = static_cast<std::size_t>(share); g < per_room.size();
+           g += static_cast<std::size_t>(of)) {
+        tables_.push_back(std::make_unique<game_table>(*this, static_cast<int>(g), per_room[g]));
       }
       break;
     }

@@ -2,6 +2,7 @@
 // shard: one io_context on one thread, owning a disjoint set of clients (whole rooms, never
 // half a room), so clients never share data across threads and need no locks.
 
+#include <atomic>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -26,8 +27,10 @@ class shard {
  public:
   using clock = std::chrono::steady_clock;
 
+  // `measure_from` (a steady_clock count) may move while the shard runs: a hall starts
+  // measuring once everyone is in, which nobody knows in advance.
   shard(const options& opts, int index, boost::asio::ip::tcp::endpoint ep,
-        clock::time_point measure_from);
+        const std::atomic<clock::rep>& measure_from);
   ~shard();
   shard(const shard&) = delete;
   shard& operator=(const shard&) = delete;
@@ -50,13 +53,15 @@ class shard {
   const boost::asio::ip::tcp::endpoint& endpoint() const { return ep_; }
   std::mt19937_64& rng() { return rng_; }
   // Samples of events that started before this are warm-up and not recorded.
-  bool measuring(clock::time_point t) const { return t >= measure_from_; }
+  bool measuring(clock::time_point t) const {
+    return t.time_since_epoch().count() >= measure_from_.load(std::memory_order_relaxed);
+  }
 
  private:
   const options& opts_;
   int index_;
   boost::asio::ip::tcp::endpoint ep_;
-  clock::time_point measure_from_;
+  const std::atomic<clock::rep>& measure_from_;
   boost::asio::io_context ioc_{1};
   boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_;
   run_stats stats_;

@@ -78,6 +78,74 @@ TEST_CASE("loadgen plays real games with spectators against ringside-server") {
   CHECK(r["server_rss"]["peak_kib"].get<long>() > 0);
 }
 
+TEST_CASE("loadgen plays DVONN from the state's legal list, watched") {
+  temp_dir data;
+  REQUIRE(!data.path.empty());
+  child_process server({RINGSIDE_SERVER, "--host", "127.0.0.1", "--port", "0", "--threads", "1",
+                        "--log-level", "warn", "--data", data.path});
+  const int port = wait_for_listening(server, 15s);
+  REQUIRE(port > 0);
+
+  const json r = run_loadgen({"--mode", "game", "--game", "dvonn", "--port", std::to_string(port),
+                              "--connections", "4", "--spectators", "2", "--seconds", "3"});
+  REQUIRE(r.is_object());
+  INFO(r.dump(2));
+  CHECK(r["config"]["game"] == "dvonn");
+  CHECK(r["connections"]["held_end"] == 6);
+  CHECK(r["games"]["started"].get<long>() >= 2);
+  // Every move came from `legal`, so the server refused none of them.
+  CHECK(r["moves"]["acked"].get<long>() > 0);
+  CHECK(r["latency_ms"]["spectator_patch"]["count"].get<long>() > 0);
+  CHECK(r["error_total"] == 0);
+}
+
+TEST_CASE("loadgen hall: games at a thinking pace with clocks and a crowd, held") {
+  temp_dir data;
+  REQUIRE(!data.path.empty());
+  child_process server({RINGSIDE_SERVER, "--host", "127.0.0.1", "--port", "0", "--threads", "1",
+                        "--log-level", "warn", "--data", data.path});
+  const int port = wait_for_listening(server, 15s);
+  REQUIRE(port > 0);
+
+  const json r =
+      run_loadgen({"--mode", "hall", "--port", std::to_string(port), "--games", "6", "--spectators",
+                   "10", "--seconds", "3", "--think", "0.2", "--ramp", "20"});
+  REQUIRE(r.is_object());
+  INFO(r.dump(2));
+  const auto& h = r["hall"];
+  CHECK(h["ramp_complete"] == true);
+  CHECK(h["connections"] == 22);
+  CHECK(r["connections"]["held_end"] == 22);
+  CHECK(r["games"]["started"].get<long>() >= 6);
+  // The measured part is the hold, after everyone was in.
+  CHECK(h["hold_s"].get<double>() >= 2.9);
+  CHECK(r["measured_s"].get<double>() >= 2.9);
+  // Twelve players thinking 0.2 s on average make a few dozen moves in 3 s; far fewer than
+  // the 7 per second per game that pacing alone would allow.
+  const long acked = r["moves"]["acked"].get<long>();
+  CHECK(acked > 6);
+  CHECK(r["moves"]["per_s"].get<double>() < 6 * 7.0 * 0.8);
+  CHECK(r["latency_ms"]["move_ack"]["count"].get<long>() > 0);
+  CHECK(r["latency_ms"]["spectator_patch"]["count"].get<long>() > 0);
+  CHECK(r["latency_ms"]["spectator_patch"]["max_ms"].get<double>() >=
+        r["latency_ms"]["spectator_patch"]["p99_ms"].get<double>());
+  // Clocks on and long enough for the whole run: nobody may lose on time.
+  CHECK(r["config"]["clock_initial_s"].get<double>() > 20 + 3);
+  const auto& rooms = h["rooms_by_spectators"];
+  CHECK(rooms["0"].get<int>() + rooms["1"].get<int>() + rooms["2-9"].get<int>() +
+            rooms["10-99"].get<int>() + rooms["100+"].get<int>() ==
+        6);
+  CHECK(r["dropped"]["total"] == 0);
+  CHECK(r["error_total"] == 0);
+  CHECK(r["server_rss"]["pid"] == server.pid());
+  CHECK(r["server_rss"]["per_game_kib"].get<double>() > 0);
+  // One descriptor per connection in the server, plus its own few.
+  CHECK(r["fds"]["server_peak"].get<long>() >= 22);
+  CHECK(r["fds"]["server_limit"].get<long>() > 0);
+  CHECK(r["fds"]["server_headroom"].get<long>() ==
+        r["fds"]["server_limit"].get<long>() - r["fds"]["server_peak"].get<long>());
+}
+
 TEST_CASE("loadgen holds idle connections and measures the server's memory") {
   temp_dir data;
   REQUIRE(!data.path.empty());
