@@ -17,8 +17,10 @@
 // and leave: every one is a new identity, so memory kept per identity shows as growth. And
 // --deserters (default 100) per round create a room and leave before anyone joins: memory kept
 // per forsaken waiting room shows the same way.
+// --game zertz (default), dvonn, or zertz,dvonn (pairs, visitors and deserters take turns):
+// every room is of that game, so a leak in one game's rooms shows on its own.
 // Usage: node bench/soak/soak.js --server-bin PATH [--pairs 200] [--seconds 180] [--rounds 1]
-//        [--visitors 1000] [--deserters 100] [--seed 1] [--heap-stats]
+//        [--visitors 1000] [--deserters 100] [--seed 1] [--game zertz] [--heap-stats]
 'use strict';
 const path = require('path');
 module.paths.push(path.join(__dirname, '..', '..', 'tests', 'external', 'node_modules'));
@@ -43,6 +45,16 @@ const roundCount = Number(opt('--rounds', 1));
 const heapStats = args.includes('--heap-stats');
 const visitorCount = Number(opt('--visitors', 1000));
 const deserterCount = Number(opt('--deserters', 100));
+const games = opt('--game', 'zertz').split(',');
+if (games.some((g) => g !== 'zertz' && g !== 'dvonn')) {
+  console.error('--game: zertz, dvonn or zertz,dvonn');
+  process.exit(2);
+}
+// The room the i-th pair (or visitor) creates: ZÈRTZ's quick variant, DVONN's only one.
+function newRoom(i) {
+  const game = games[i % games.length];
+  return { type: 'create_room', game, variant: game === 'zertz' ? 'blitz' : 'standard', seat: 'first' };
+}
 let seed = Number(opt('--seed', 1));
 function random() {
   seed = (seed + 0x6d2b79f5) | 0;
@@ -166,6 +178,7 @@ class conn {
 }
 
 function chooseMove(state) {
+  if (state.game === 'dvonn') return state.legal[Math.floor(random() * state.legal.length)];
   if (state.must_capture) {
     const chain = state.captures.reduce((a, b) => (b.length > a.length ? b : a));
     return state.rings[chain[0]] + chain.join('x');
@@ -196,7 +209,7 @@ async function visitors(n, until, deserting) {
       if (!(await v.open(`v${left}`, null))) { counts.errors += 1; continue; }
       const w = await v.next((m) => m.type === 'welcome');
       if (deserting) {
-        v.send({ type: 'create_room', game: 'zertz', variant: 'blitz', seat: 'first', id: 1 });
+        v.send({ ...newRoom(left), id: 1 });
         const j = await v.next((m) => m.type === 'joined');
         if (w.type !== 'welcome' || j.type !== 'joined') counts.errors += 1;
         else counts.deserters += 1;
@@ -223,7 +236,7 @@ async function pair(i, until) {
       const w = await c[s].next((m) => m.type === 'welcome');
       tokens[s] = w.token;
     }
-    c[0].send({ type: 'create_room', game: 'zertz', variant: 'blitz', seat: 'first' });
+    c[0].send(newRoom(i));
     const created = await c[0].next((m) => m.type === 'joined' || m.type === 'closed');
     if (created.type !== 'joined') { c.forEach((x) => x.drop()); continue; }
     const room = created.room;
@@ -316,7 +329,7 @@ async function main() {
   const end = rounds[rounds.length - 1];
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const report = { pairs, connections: pairs * 2, visitors_per_round: visitorCount,
+  const report = { games, pairs, connections: pairs * 2, visitors_per_round: visitorCount,
                    deserters_per_round: deserterCount, seconds: Math.round((Date.now() - t0) / 1000),
                    rounds: roundCount, baseline, peak, end_of_each_round: rounds, counts };
   console.log(JSON.stringify(report, null, 1));
