@@ -54,6 +54,9 @@ void game_table::on_joined(game_client& c, const std::string& room) {
     if (room == room_) ++spectators_in_;
   } else {
     shard_.stats().games_started.fetch_add(1, std::memory_order_relaxed);
+    auto& first = shard_.stats().first_game;
+    const auto now = clock::now();
+    if (first == clock::time_point{} || now < first) first = now;
     return;
   }
   maybe_seat_joiner();
@@ -66,6 +69,10 @@ void game_table::maybe_seat_joiner() {
   const auto live = std::count_if(spectators_.begin(), spectators_.end(),
                                   [](const auto& s) { return s->alive(); });
   if (spectators_in_ < live) return;
+  if (!spectators_.empty() && !crowd_seen_) {
+    crowd_seen_ = true;
+    shard_.stats().crowd_in = std::max(shard_.stats().crowd_in, clock::now());
+  }
   joiner_sent_ = true;
   joiner_->join(room_);
 }

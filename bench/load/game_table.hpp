@@ -66,6 +66,7 @@ class game_table {
   std::string finished_room_;
   int spectators_in_ = 0;  // spectators that got `joined` for room_
   bool joiner_sent_ = false;
+  bool crowd_seen_ = false;  // the first room's spectators were all in once
   bool started_ = false;
   clock::duration interval_{};
   clock::time_point last_move_{};

@@ -190,6 +190,16 @@ int main(int argc, char** argv) {
 
   std::vector<const run_stats*> all;
   for (auto& s : shards) all.push_back(&s->stats());
+  clock_type::time_point first_game{}, crowd_in{};
+  for (const run_stats* s : all) {
+    if (s->first_game != clock_type::time_point{} &&
+        (first_game == clock_type::time_point{} || s->first_game < first_game))
+      first_game = s->first_game;
+    crowd_in = std::max(crowd_in, s->crowd_in);
+  }
+  if (o.spectators > 0 && crowd_in != clock_type::time_point{})
+    w.crowd_in_s = seconds_between(t0, crowd_in);
+  if (first_game != clock_type::time_point{}) w.playing_s = seconds_between(first_game, t_stop);
   const auto report = make_report(o, all, w, mem);
   if (o.table_only) {
     std::cout << render_table(report);

@@ -64,10 +64,16 @@ json make_report(const options& o, const std::vector<const run_stats*>& shards, 
                       {"opened", all.opened},
                       {"held_max", w.held_max},
                       {"held_end", w.held_end}};
-  r["moves"] = {{"sent", all.moves_sent},
-                {"acked", all.moves_acked.load()},
-                {"acked_measured", all.moves_measured},
-                {"per_s", static_cast<double>(all.moves_measured) / secs}};
+  r["moves"] = {
+      {"sent", all.moves_sent},
+      {"acked", all.moves_acked.load()},
+      {"acked_measured", all.moves_measured},
+      {"per_s", static_cast<double>(all.moves_measured) / secs},
+      // From the first game's start: a crowd's arrival is not counted as no moves.
+      {"per_s_playing",
+       w.playing_s > 0 ? static_cast<double>(all.moves_acked.load()) / w.playing_s : 0.0}};
+  // How long the spectators took to get in (spectate: the one room's whole crowd).
+  r["spectators_all_in_s"] = w.crowd_in_s >= 0 ? json(w.crowd_in_s) : json(nullptr);
   r["games"] = {{"started", all.games_started.load()}, {"finished", all.games_finished.load()}};
   r["echo"] = {{"round_trips", all.echoes.load()},
                {"per_s", static_cast<double>(all.echoes_measured) / secs}};
@@ -181,6 +187,10 @@ std::string render_table(const json& r) {
   if (r["echo"]["round_trips"].get<long>() > 0) {
     add("echo             round trips %ld  %.1f/s\n", r["echo"]["round_trips"].get<long>(),
         r["echo"]["per_s"].get<double>());
+  }
+  if (r["spectators_all_in_s"].is_number()) {
+    add("spectators       all in after %.1f s; moves/s once playing %.2f\n",
+        r["spectators_all_in_s"].get<double>(), r["moves"]["per_s_playing"].get<double>());
   }
   add("%-22s %9s %9s %9s %9s %9s\n", "latency (ms)", "count", "p50", "p90", "p99", "max");
   for (const char* k : {"move_ack", "spectator_patch", "last_spectator_patch", "echo_rtt"}) {

@@ -30,6 +30,8 @@ struct run_window {
   double ramp_seconds = 0;     // hall: from start until everyone was in (or --ramp ran out)
   bool ramp_complete = false;  // hall: every connection held and every game started
   long hold_moves_acked = 0;   // hall: acks during the hold
+  double crowd_in_s = -1;      // from start until every table's first crowd was in; -1: never
+  double playing_s = 0;        // from the first game's start to the end
 };
 
 // The final report; every figure the load generator promises, from the merged shards.

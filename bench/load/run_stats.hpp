@@ -38,6 +38,11 @@ struct run_stats {
   latency_recorder spectator_patch;          // move sent -> patch received, every spectator
   latency_recorder last_spectator;           // move sent -> patch at the last spectator of the room
   latency_recorder echo_rtt;                 // echo frame sent -> same frame back
+  // When this shard's first game started, and when the last of its tables had its first
+  // crowd all in (every live spectator joined, so the second player sat down). Zero (the
+  // clock's epoch) when it never happened.
+  clock::time_point first_game{};
+  clock::time_point crowd_in{};
 
   // Counts an error by code and for progress.
   void error(const std::string& code) {

@@ -70,6 +70,10 @@ TEST_CASE("loadgen plays real games with spectators against ringside-server") {
   CHECK(r["latency_ms"]["move_ack"]["p50_ms"].get<double>() > 0);
   CHECK(r["latency_ms"]["spectator_patch"]["count"].get<long>() > 0);
   CHECK(r["latency_ms"]["last_spectator_patch"]["count"].get<long>() > 0);
+  // Both spectators got in before the end, and the rate once playing leaves out the wait.
+  REQUIRE(r["spectators_all_in_s"].is_number());
+  CHECK(r["spectators_all_in_s"].get<double>() <= r["duration_s"].get<double>());
+  CHECK(r["moves"]["per_s_playing"].get<double>() >= r["moves"]["per_s"].get<double>());
   // Paced under the server's limit and choosing moves from the server's own state, an honest
   // client should never be refused: any error code here is a bug on one side or the other.
   CHECK(r["error_total"] == 0);
