@@ -53,7 +53,8 @@ room::room(net::io_context& ioc, lobby& owner, metrics& m, room_settings s, any_
       abandon_(strand_),
       deserted_timer_(strand_),
       recorder_(owner.journal(), settings_.id, strand_),
-      game_(std::move(start)) {
+      game_(std::move(start)),
+      spectator_timer_(strand_) {
   if (settings_.clock) clock_.emplace(settings_.clock->initial_s, settings_.clock->increment_s);
   state_.reset(view(), game_);
   metrics_.rooms_waiting.fetch_add(1);
@@ -143,22 +144,41 @@ void room::handle(peer_ptr p, identity_ptr who, protocol::client_message msg,
 
 void room::detach(std::uint64_t peer_id) {
   net::post(strand_, [self = shared_from_this(), peer_id] {
-    const auto it = self->members_.find(peer_id);
-    if (it == self->members_.end()) return;
-    const int seat = it->second.seat;
-    self->members_.erase(it);
-    if (self->commit() && seat != 0) {
+    const auto gone = self->presence_.remove(peer_id);
+    if (!gone) return;
+    // A spectator leaving changes only the count, shown in the next batch.
+    if (gone->seat == 0) {
+      self->watch_spectators();
+    } else if (self->commit()) {
       spdlog::info("room {} player {} (seat {}) went offline", self->settings_.id,
-                   self->seats_[slot(seat)]->player, seat);
+                   self->seats_[slot(gone->seat)]->player, gone->seat);
     }
     self->update_presence();
     self->maybe_retire();
   });
 }
 
+void room::watch_spectators() {
+  const auto due = presence_.count_due_at();
+  if (!due || spectator_timer_armed_) return;
+  spectator_timer_armed_ = true;
+  spectator_timer_.expires_at(*due);
+  spectator_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    self->spectator_timer_armed_ = false;
+    if (ec) return;
+    // A move being written first: the count rides on the version after it.
+    self->run_or_defer([self] { self->on_spectator_count(); });
+  });
+}
+
+void room::on_spectator_count() {
+  if (presence_.take_count()) commit();
+  watch_spectators();
+}
+
 void room::resend_snapshot(peer_ptr p) {
   net::post(strand_, [self = shared_from_this(), p = std::move(p)] {
-    const bool in_room = self->members_.count(p->peer_id()) != 0;
+    const bool in_room = self->presence_.contains(p->peer_id());
     p->send_catch_up(self->settings_.id, in_room ? self->snapshot_frame() : nullptr);
   });
 }
@@ -196,6 +216,7 @@ void room::shutdown() {
     self->abandon_.cancel();
     ++self->deserted_ticket_;
     self->deserted_timer_.cancel();
+    self->spectator_timer_.cancel();
   });
 }
 
@@ -203,7 +224,7 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
                    int preferred_seat) {
   int seat = seat_of(*who);
   bool took_seat = false;
-  if (members_.count(p->peer_id()) == 0) {
+  if (!presence_.contains(p->peer_id())) {
     if (m.as == protocol::join_role::player && seat == 0) {
       if (status_ != room_status::waiting) {
         return reject(*p, m.id, error_code::room_full,
@@ -218,10 +239,15 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
       spdlog::info("room {} player {} ({}) takes seat {}", settings_.id, who->player, who->name,
                    seat);
     }
-    members_[p->peer_id()] = member{p, who, seat};
+    presence_.add(p->peer_id(), room_presence::member{p, who, seat});
     if (status_ == room_status::waiting && seats_[0] && seats_[1]) start_game();
     if (took_seat) persist_seats();
-    commit(p->peer_id());
+    // A spectator arriving is only a count, shown with the next batch; a player is news now.
+    if (seat == 0) {
+      watch_spectators();
+    } else {
+      commit(p->peer_id());
+    }
     update_presence();
   }
   send_text(*p, protocol::encode_joined(m.id, settings_.id, seat, version_, state_.json()));
@@ -229,35 +255,28 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
 }
 
 void room::do_chat(peer& p, const identity_ptr& who, const protocol::chat& m) {
-  if (members_.count(p.peer_id()) == 0) {
+  if (!presence_.contains(p.peer_id())) {
     return reject(p, m.id, error_code::not_a_player, "join room " + settings_.id + " to chat");
   }
   const auto frame = std::make_shared<const std::string>(
       protocol::encode_chat(settings_.id, who->name, m.text, iso_utc_now()));
-  for (const auto& [id, mem] : members_) {
-    if (const auto conn = mem.conn.lock()) conn->send(frame);
-  }
+  presence_.for_each_connection([&](peer& conn) { conn.send(frame); });
 }
 
 void room::do_leave(peer& p, const protocol::leave& m) {
-  const auto it = members_.find(p.peer_id());
-  if (it == members_.end()) {
+  const auto gone = presence_.remove(p.peer_id());
+  if (!gone) {
     return reject(p, m.id, error_code::not_a_player, "you are not in room " + settings_.id);
   }
-  const member gone = it->second;
-  members_.erase(it);
   // Before the game starts a seat is only a reservation; once it runs, the seat (and the
   // clock) stay with the player, who may come back.
-  if (gone.seat != 0 && status_ == room_status::waiting) {
-    bool still_here = false;
-    for (const auto& [id, mem] : members_) still_here = still_here || mem.seat == gone.seat;
-    if (!still_here) {
-      seats_[slot(gone.seat)].reset();
-      lobby_.note_seat(gone.who->player, settings_.id, false);
-      persist_seats();
-      spdlog::info("room {} player {} gives up seat {}", settings_.id, gone.who->player, gone.seat);
-    }
+  if (gone->seat != 0 && status_ == room_status::waiting && !presence_.online(gone->seat)) {
+    seats_[slot(gone->seat)].reset();
+    lobby_.note_seat(gone->who->player, settings_.id, false);
+    persist_seats();
+    spdlog::info("room {} player {} gives up seat {}", settings_.id, gone->who->player, gone->seat);
   }
+  if (gone->seat == 0) watch_spectators();
   if (const auto frame = commit()) p.send(frame);
   p.note_detached(settings_.id);
   update_presence();
@@ -299,7 +318,7 @@ protocol::room_view room::view() const {
         who->name, online(s),
         clock_ ? std::optional<std::int64_t>(clock_->remaining_ms(s)) : std::nullopt};
   }
-  for (const auto& [id, mem] : members_) v.spectators += mem.seat == 0 ? 1 : 0;
+  v.spectators = presence_.shown_spectators();
   v.draw_offer = draw_offer_;
   v.result = result_;
   v.last_move = last_move_;
@@ -313,19 +332,9 @@ std::shared_ptr<const std::string> room::commit(std::uint64_t except) {
   snapshot_frame_.reset();
   auto frame =
       std::make_shared<const std::string>(protocol::encode_patch(settings_.id, version_, ops));
-  for (const auto& [id, mem] : members_) {
-    if (id == except) continue;
-    if (const auto conn = mem.conn.lock()) conn->send_patch(settings_.id, frame);
-  }
+  presence_.for_each_connection([&](peer& conn) { conn.send_patch(settings_.id, frame); }, except);
   publish_summary();
   return frame;
-}
-
-bool room::online(int seat) const {
-  for (const auto& [id, mem] : members_) {
-    if (mem.seat == seat) return true;
-  }
-  return false;
 }
 
 void room::persist_seats() {
@@ -337,7 +346,7 @@ void room::persist_seats() {
 }
 
 void room::maybe_retire() {
-  if (retired_ || status_ != room_status::finished || !members_.empty() || write_pending_) return;
+  if (retired_ || status_ != room_status::finished || !presence_.empty() || write_pending_) return;
   retired_ = true;
   std::vector<std::string> players;
   for (const auto& who : seats_) {

@@ -28,6 +28,7 @@
 #include "server/game_clock.hpp"
 #include "server/identity.hpp"
 #include "server/peer.hpp"
+#include "server/room_presence.hpp"
 #include "server/room_recorder.hpp"
 
 namespace ringside::server {
@@ -95,12 +96,6 @@ class room : public std::enable_shared_from_this<room> {
   void shutdown();
 
  private:
-  struct member {
-    std::weak_ptr<peer> conn;
-    identity_ptr who;
-    int seat = 0;  // 0: spectator
-  };
-
   void do_join(const peer_ptr& p, const identity_ptr& who, const protocol::join& m,
                int preferred_seat);
   void do_move(const peer_ptr& p, const identity_ptr& who, const protocol::move& m,
@@ -117,7 +112,10 @@ class room : public std::enable_shared_from_this<room> {
   void persist_seats();
   void persist_finish();
   std::string record_text() const;
-  bool online(int seat) const;
+  bool online(int seat) const { return presence_.online(seat); }
+  // Arms the timer that shows the spectator count once it is due (room_presence batches it).
+  void watch_spectators();
+  void on_spectator_count();
   // Arms or cancels each seat's abandonment timer from who is connected now.
   void update_presence();
   void on_abandon(int seat, std::uint64_t ticket);
@@ -173,7 +171,9 @@ class room : public std::enable_shared_from_this<room> {
   any_game game_;
   std::optional<game_clock> clock_;
   std::array<identity_ptr, 2> seats_;
-  std::map<std::uint64_t, member> members_;
+  room_presence presence_;
+  boost::asio::steady_timer spectator_timer_;
+  bool spectator_timer_armed_ = false;
   protocol::room_status status_ = protocol::room_status::waiting;
   std::optional<int> draw_offer_;
   std::optional<protocol::result_view> result_;

@@ -233,7 +233,7 @@ void room::update_presence() {
 }
 
 void room::watch_deserted() {
-  const bool deserted = status_ == room_status::waiting && members_.empty();
+  const bool deserted = status_ == room_status::waiting && presence_.empty();
   if (deserted == deserted_armed_) return;
   deserted_armed_ = deserted;
   const auto ticket = ++deserted_ticket_;
@@ -249,7 +249,7 @@ void room::watch_deserted() {
 }
 
 void room::on_deserted(std::uint64_t ticket) {
-  if (ticket != deserted_ticket_ || status_ != room_status::waiting || !members_.empty()) return;
+  if (ticket != deserted_ticket_ || status_ != room_status::waiting || !presence_.empty()) return;
   spdlog::info("room {} closed: nobody came to play", settings_.id);
   finish(0, "abandoned");
   commit();

@@ -148,7 +148,10 @@ async function playOne(port, create, choose) {
     if (alice.state.status !== 'playing') break;
     if (moves === 6) {
       // A spectator arriving mid-game starts from a joined state and then follows patches.
+      // Its arrival is only a count, shown by the next batch (at once after a quiet second).
       await eve.request({ type: 'join', room, as: 'spectator' }, 'joined');
+      const counted = (m) => m.type === 'patch' && m.ops.some((op) => op.path === '/spectators');
+      for (const c of [alice, bob, eve]) await c.next(counted);
     }
     const move = choose(mover.state, moves);
     const version = mover.version;

@@ -1,10 +1,13 @@
-// Connections that fall behind on a room: a crowd of spectators coming and going makes a
-// version per arrival and per departure for everyone in the room. A client that reads, but
-// slower than that, gets one snapshot in place of its backlog; a client that does not read
-// at all is still dropped, by the write stall.
+// Connections that fall behind on a room: a player taking and giving up a seat over and over
+// makes a version each time for everyone in the room. A client that reads, but slower than
+// that, gets one snapshot in place of its backlog; a client that does not read at all is
+// still dropped, by the write stall. And a crowd of spectators arriving costs each member
+// about one patch a second, not one per arrival.
 #include <doctest/doctest.h>
 
+#include <memory>
 #include <thread>
+#include <vector>
 
 #include "support/server_checks.hpp"
 #include "support/server_process.hpp"
@@ -25,9 +28,10 @@ std::string empty_room(std::uint16_t port) {
   return room;
 }
 
-// Another spectator joins and leaves: two versions. Returns the version after the leave.
+// Someone takes the free seat and gives it up again: two versions. Returns the version after
+// the leave.
 std::int64_t come_and_go(ws_client& crowd, const std::string& room) {
-  crowd.request({{"type", "join"}, {"room", room}, {"as", "spectator"}}, "joined");
+  crowd.request({{"type", "join"}, {"room", room}, {"as", "player"}}, "joined");
   return crowd.request({{"type", "leave"}, {"room", room}}, "patch").at("version");
 }
 
@@ -102,7 +106,7 @@ TEST_CASE("a spectator that stops reading is dropped once a write stalls for --w
   CHECK(dropped == 1);
   CHECK(metric(srv.port(), "ringside_catch_up_snapshots_total") >= 1);
   // The room carries on without it: once its close ends (2 s at most for a peer that does
-  // not answer), the sloth's departure is a version like any other.
+  // not answer), the sloth's departure shows in the next count.
   json spectators;
   for (int i = 0; i < 50 && spectators != 0; ++i) {
     if (i > 0) std::this_thread::sleep_for(100ms);
@@ -113,6 +117,48 @@ TEST_CASE("a spectator that stops reading is dropped once a write stalls for --w
   int drained = 0;
   while (!sloth.closed() && drained < 100000 && sloth.recv(5s)) ++drained;
   CHECK(sloth.closed());
+  check_server_fine(srv);
+}
+
+TEST_CASE("a crowd of spectators arriving costs each member about one patch a second") {
+  server_process srv({"--rate-limit", "1000000"});
+  table t(srv.port());
+  const auto started = std::chrono::steady_clock::now();
+  constexpr int crowd_size = 150;
+  std::vector<std::unique_ptr<ws_client>> crowd;
+  for (int i = 0; i < crowd_size; ++i) {
+    crowd.push_back(std::make_unique<ws_client>(srv.port()));
+    crowd.back()->hello("fan");
+    crowd.back()->request({{"type", "join"}, {"room", t.room()}, {"as", "spectator"}}, "joined");
+  }
+  // Every count shows within a second of the last arrival; read until seat 1 shows them all.
+  int patches = 0;
+  while (t.seat(1).state().at("spectators") != crowd_size) {
+    const auto p = t.take_patch(1);
+    ++patches;
+    for (const auto& op : p.at("ops")) CHECK(op.at("path") == "/spectators");
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  MESSAGE(crowd_size << " arrivals in " << seconds << " s shown by " << patches << " patches");
+  // One per batch: at most one a second, plus the first shown at once.
+  CHECK(patches <= static_cast<int>(seconds) + 2);
+  CHECK(patches >= 1);
+  // Nothing more is coming: the count has caught up.
+  CHECK_FALSE(t.seat(1).conn->recv(1500ms).has_value());
+
+  // Departures are batched the same way: half the crowd leaves, one patch (or two) says so.
+  for (int i = 0; i < crowd_size / 2; ++i) crowd[static_cast<std::size_t>(i)].reset();
+  int leaving = 0;
+  while (t.seat(1).state().at("spectators") != crowd_size - crowd_size / 2) {
+    t.take_patch(1);
+    ++leaving;
+  }
+  CHECK(leaving <= 3);
+  // The game goes on, and the spectators who stayed follow it.
+  t.take_patch(2);
+  while (t.seat(2).state().at("spectators") != t.seat(1).state().at("spectators")) t.take_patch(2);
+  t.play(1, placement(t.seat(1).state()));
   check_server_fine(srv);
 }
 

@@ -65,7 +65,8 @@ TEST_CASE("a whole DVONN game from the state's legal moves, watched, with its re
   const auto joined =
       watcher.conn->request({{"type", "join"}, {"room", t.room()}, {"as", "spectator"}}, "joined");
   watcher.mirror.reset(joined.at("state"), joined.at("version"));
-  for (int s = 1; s <= 2; ++s) t.take_patch(s);
+  for (int s = 1; s <= 2; ++s) t.take_patch(s);  // the spectator count, batched
+  apply_patch(watcher, watcher.conn->expect("patch"));
 
   std::mt19937 rng(20261124);
   int moves = 0;

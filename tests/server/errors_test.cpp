@@ -139,6 +139,7 @@ TEST_CASE("not_a_player: a spectator cannot move, resign or offer a draw") {
   c.request({{"type", "join"}, {"room", t.room()}, {"as", "spectator"}}, "joined");
   t.take_patch(1);
   t.take_patch(2);
+  c.expect("patch");  // the spectator count, which the newcomer sees too
   const auto v = t.version();
   check_error(c.request(move_msg(t, first_placement(t.seat(1).state()), v, 1), "error"),
               "not_a_player", 1);

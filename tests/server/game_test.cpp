@@ -27,8 +27,11 @@ seat_view replay(table& t, std::uint16_t port, const found_game& g, std::size_t 
           {{"type", "join"}, {"room", t.room()}, {"as", "spectator"}}, "joined");
       CHECK(joined.at("seat").is_null());
       watcher.mirror.reset(joined.at("state"), joined.at("version"));
-      // The arrival is itself one version: both players see spectators go up by one.
+      // The arrival changes only the count, shown in the next batch: the first after a quiet
+      // second at once, as one version that everyone, the newcomer too, gets as a patch.
+      CHECK(watcher.state().at("spectators") == 0);
       for (int s = 1; s <= 2; ++s) t.take_patch(s);
+      apply_patch(watcher, watcher.conn->expect("patch"));
       CHECK(t.seat(1).state().at("spectators") == 1);
       CHECK(watcher.state() == t.seat(1).state());
     }
