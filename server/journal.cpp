@@ -206,6 +206,7 @@ journal_status journal::write_one(journal_statement& s, std::string_view what) {
 
 void journal::undo_failed_commit() {
   if (sqlite3_get_autocommit(db_) == 0) run_write(st_->rollback, "rollback after a failed commit");
+  last_ply_.clear();  // it may name moves that are gone now
   // A failed fsync does not take back what write() already put in the page cache: the WAL
   // may hold the failed commit's frames, complete and checksummed, and a restart would
   // replay writes we reported as failed (a refused move would be in the game). The next
@@ -307,6 +308,7 @@ journal_status journal::finish_room(std::string_view room_id, const room_result&
   s.bind(3, std::string_view(result.reason));
   s.bind(4, final_position);
   s.bind(5, record);
+  last_ply_.erase(std::string(room_id));  // a finished room takes no moves: ask the file
   if (auto r = write_one(s, "finish_room"); !r) return r;
   if (sqlite3_changes(db_) == 0)
     return missing_or_finished(st_->room_state, room_id, "finish_room");
@@ -323,7 +325,13 @@ journal_status journal::append_move(std::string_view room_id, const move_row& mo
     if (auto r = run_write(st_->begin_write, what + ": begin"); !r) return r;
   }
   auto attempt = [&]() -> journal_status {
-    {
+    if (move.ply < 1) return fail(what + ": ply must be 1 or more");
+    if (const auto known = last_ply_.find(room_id); known != last_ply_.end()) {
+      if (move.ply <= known->second) {
+        return fail(what + ": the room already has moves up to ply " +
+                    std::to_string(known->second));
+      }
+    } else {
       auto& state = st_->room_state;
       scoped_reset reset(state);
       state.bind(1, room_id);
@@ -335,7 +343,6 @@ journal_status journal::append_move(std::string_view room_id, const move_row& mo
       if (last && move.ply <= *last) {
         return fail(what + ": the room already has moves up to ply " + std::to_string(*last));
       }
-      if (move.ply < 1) return fail(what + ": ply must be 1 or more");
     }
     auto& s = st_->insert_move;
     s.bind(1, room_id);
@@ -344,12 +351,15 @@ journal_status journal::append_move(std::string_view room_id, const move_row& mo
     s.bind(4, move.clock_ms[0]);
     s.bind(5, move.clock_ms[1]);
     s.bind(6, move.received_ms);
-    return run_write(s, what);
+    auto written = run_write(s, what);
+    if (written) last_ply_.insert_or_assign(std::string(room_id), move.ply);
+    return written;
   };
   auto r = attempt();
   if (!own_transaction) return r;
   if (!r) {
     if (sqlite3_get_autocommit(db_) == 0) run_write(st_->rollback, what + ": rollback");
+    last_ply_.clear();
     return r;
   }
   r = run_write(st_->commit, what + ": commit");
@@ -366,6 +376,7 @@ journal_status journal::begin_batch() {
 journal_status journal::commit_batch() {
   std::lock_guard lock(mutex_);
   if (sqlite3_get_autocommit(db_) != 0) {
+    last_ply_.clear();
     return fail("commit_batch: the batch was rolled back by SQLite: " +
                 std::string(sqlite3_errmsg(db_)));
   }

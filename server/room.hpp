@@ -100,8 +100,9 @@ class room : public std::enable_shared_from_this<room> {
                int preferred_seat);
   void do_move(const peer_ptr& p, const identity_ptr& who, const protocol::move& m,
                clock::time_point received);
-  // Plays the move on a copy of the game and has the journal write it; only once it is
-  // durable does the room take the copy, ack and publish (see room_play.cpp).
+  // Plays the move `text` (as sent: the engine resolves it, once) on a copy of the game and
+  // has the journal write it; only once it is durable does the room take the copy, ack and
+  // publish (see room_play.cpp). An illegal move or a fallen flag is answered here.
   void accept_move(const peer_ptr& p, const protocol::request_id& re, int seat,
                    const std::string& text, clock::time_point received);
   // Runs `fn` now, or after the pending journal write completes, in arrival order: nothing

@@ -47,18 +47,11 @@ void room::do_move(const peer_ptr& pp, const identity_ptr& who, const protocol::
   }
   if (refuse_unless_playing(p, m.id, true)) return;
   if (game_.to_move() != seat) {
+    const auto& mover = seats_[slot(game_.to_move())];
     return reject(p, m.id, error_code::not_your_turn,
-                  "it is player " + std::to_string(game_.to_move()) + "'s turn", true);
+                  "it is " + (mover ? mover->name : "the other player") + "'s turn", true);
   }
-  const auto canonical = game_.check_move(m.text);
-  if (!canonical) return reject(p, m.id, error_code::illegal_move, canonical.error(), true);
-  if (clock_ && received >= clock_->flag_time()) {
-    reject(p, m.id, error_code::game_over, "your time ran out before the move arrived", true);
-    on_flag();
-    commit();
-    return;
-  }
-  accept_move(pp, m.id, seat, *canonical, received);
+  accept_move(pp, m.id, seat, m.text, received);
 }
 
 // Every accepted move passes through here, and only here. The move is played on copies of the
@@ -67,9 +60,16 @@ void room::do_move(const peer_ptr& pp, const identity_ptr& who, const protocol::
 // every other request waits in deferred_, so nobody observes or builds on an undurable move.
 void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int seat,
                        const std::string& text, clock::time_point received) {
+  // The move is resolved once, by playing it on the copy: its refusal is the engine's reason.
   auto next = std::make_shared<any_game>(game_);
   auto report = next->play(text);
   if (!report) return reject(*p, re, error_code::illegal_move, report.error(), true);
+  if (clock_ && received >= clock_->flag_time()) {
+    reject(*p, re, error_code::game_over, "your time ran out before the move arrived", true);
+    on_flag();
+    commit();
+    return;
+  }
   auto next_clock = clock_;
   if (next_clock) next_clock->charge_move(seat, next->to_move(), received);
 

@@ -219,4 +219,50 @@ TEST_CASE("bulk counting equals full enumeration in random middle games") {
   }
 }
 
+TEST_CASE("resolve_move accepts exactly the generated placements, whatever is typed") {
+  // resolve_move checks a placement without generating every move; over random positions
+  // every placement text, legal or not, must be accepted exactly when generation lists it.
+  std::mt19937_64 rng(11);
+  move_list legal;
+  int accepted = 0;
+  int refused = 0;
+  for (int rings : {37, 40, 43, 44, 48, 61}) {
+    const board& b = *board::get(rings);
+    for (int gi = 0; gi < games_per_board / 40 + 2; ++gi) {
+      position p(b, gi % 2 == 0 ? variant::standard : variant::blitz);
+      const int plies = static_cast<int>(rng() % 40);
+      for (int i = 0; i < plies && !p.over(); ++i) {
+        generate_moves(p, legal);
+        p.do_move(legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))]);
+      }
+      if (p.over()) continue;
+      generate_moves(p, legal);
+      CAPTURE(write_zip(p));
+      for (int tries = 0; tries < 300; ++tries) {
+        const int colour = static_cast<int>(rng() % 3);
+        const int cell = static_cast<int>(rng() % static_cast<std::uint64_t>(rings));
+        const int removed = static_cast<int>(rng() % static_cast<std::uint64_t>(rings + 1));
+        std::string text(1, "WGB"[colour]);
+        text += b.name(cell);
+        if (removed < rings) text += "-" + b.name(removed);
+        const auto m = resolve_move(p, text);
+        bool listed = false;
+        for (const move& l : legal) listed = listed || l.zen(b) == text;
+        CAPTURE(text);
+        REQUIRE(m.has_value() == listed);
+        if (m) {
+          CHECK(m->zen(b) == text);
+          CHECK(legal.contains(*m));
+          ++accepted;
+        } else {
+          CHECK(!m.error().empty());
+          ++refused;
+        }
+      }
+    }
+  }
+  CHECK(accepted > 100);
+  CHECK(refused > 100);
+}
+
 }  // namespace ringside::zertz::test

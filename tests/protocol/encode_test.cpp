@@ -53,4 +53,19 @@ TEST_CASE("encode_patch: invalid UTF-8 in a room id is replaced, not thrown on")
   CHECK(parsed.at("room").get<std::string>() != bad);  // the bad byte became U+FFFD
 }
 
+TEST_CASE("encode_ack: the same bytes as nlohmann writes, for every kind of id and room") {
+  for (const request_id& re :
+       {request_id{}, request_id{std::string("m7")}, request_id{std::string("q\"u\\o\xc3\xa9")},
+        request_id{std::int64_t{-42}}, request_id{std::int64_t{1} << 60}}) {
+    for (const std::string room : {"k3x9q2", "quo\"te", "r\xff"}) {
+      for (const std::int64_t version : {std::int64_t{0}, std::int64_t{1732390000123456}}) {
+        json j{{"type", "ack"}, {"room", room}, {"version", version}};
+        j["re"] = id_json(re);
+        CHECK(encode_ack(re, room, version) ==
+              j.dump(-1, ' ', false, json::error_handler_t::replace));
+      }
+    }
+  }
+}
+
 }  // namespace ringside::protocol
