@@ -84,6 +84,9 @@ void room::restore(restored_state st) {
   version_ = std::chrono::duration_cast<std::chrono::microseconds>(
                  std::chrono::system_clock::now().time_since_epoch())
                  .count();
+  game_version_ = version_;
+  game_ply_ = game_.ply();
+  game_status_ = status_;
   state_.reset(view(), game_);
   snapshot_frame_.reset();
   publish_summary();
@@ -329,6 +332,11 @@ std::shared_ptr<const std::string> room::commit(std::uint64_t except) {
   const auto ops = state_.update(view(), game_);
   if (ops.empty()) return nullptr;
   ++version_;
+  if (game_.ply() != game_ply_ || status_ != game_status_) {
+    game_ply_ = game_.ply();
+    game_status_ = status_;
+    game_version_ = version_;
+  }
   snapshot_frame_.reset();
   auto frame =
       std::make_shared<const std::string>(protocol::encode_patch(settings_.id, version_, ops));

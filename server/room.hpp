@@ -182,6 +182,12 @@ class room : public std::enable_shared_from_this<room> {
   std::vector<std::string> moves_;  // accepted move texts, for the journal and replays
 
   std::int64_t version_ = 0;
+  // The last version that changed the game itself (a move, its start or its end), with the
+  // ply and status it left. A move chosen on it or any later version is current: a spectator
+  // count or a player's presence changing meanwhile does not make it stale.
+  std::int64_t game_version_ = 0;
+  int game_ply_ = 0;
+  protocol::room_status game_status_ = protocol::room_status::waiting;
   protocol::state_document state_;
   std::shared_ptr<const std::string> snapshot_frame_;  // of version_, or null
   // What the room-list entry was last published from.

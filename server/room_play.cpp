@@ -36,8 +36,8 @@ void room::do_move(const peer_ptr& pp, const identity_ptr& who, const protocol::
   }
   // Before the turn and status checks: a move resent after a reconnect, whose first copy was
   // played, must be told it is stale (with the state that shows it), not that it is not
-  // the mover's turn.
-  if (m.version != version_) {
+  // the mover's turn. A version after the game's last change is as good as the newest.
+  if (m.version < game_version_ || m.version > version_) {
     reject(p, m.id, error_code::stale_version,
            "your move was chosen on version " + std::to_string(m.version) +
                " but the room is at version " + std::to_string(version_) + "; a snapshot follows",

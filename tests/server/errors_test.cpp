@@ -187,6 +187,40 @@ TEST_CASE("stale_version: the error names the current version and a snapshot fol
   check_nothing_changed(t);
 }
 
+TEST_CASE("a move chosen before a spectator count or a presence change is still current") {
+  server_process srv;
+  table t(srv.port());
+  t.play(1, first_placement(t.seat(1).state()));
+  const auto chosen_on = t.version();
+  const std::string move = first_placement(t.seat(2).state());
+  // Meanwhile a spectator arrives (a count version) and seat 1 drops and comes back.
+  ws_client fan(srv.port());
+  fan.hello("fan");
+  fan.request({{"type", "join"}, {"room", t.room()}, {"as", "spectator"}}, "joined");
+  for (int s = 1; s <= 2; ++s) t.take_patch(s);
+  t.seat(1).conn.reset();
+  t.take_patch(2);  // alice offline
+  ws_client again(srv.port());
+  again.request({{"type", "hello"}, {"name", "alice"}, {"token", t.seat(1).token}}, "welcome");
+  again.expect("joined");
+  t.take_patch(2);  // alice back
+  REQUIRE(t.seat(2).version() >= chosen_on + 3);
+  // The move made on the older version is played, and lands on the newest.
+  const auto ack = t.seat(2).conn->request({{"type", "move"},
+                                            {"room", t.room()},
+                                            {"move", move},
+                                            {"version", chosen_on},
+                                            {"id", "late"}},
+                                           "ack");
+  CHECK(ack.at("version") == t.seat(2).version() + 1);
+  t.take_patch(2);
+  CHECK(t.seat(2).state().at("history").size() == 2);
+  // But a move chosen before the last move is stale.
+  again.expect("patch");
+  const auto e = again.request(move_msg(t, "Wd4-a1", chosen_on, "old"), "error");
+  check_error(e, "stale_version", "old");
+}
+
 TEST_CASE("game_over: no move after the end") {
   server_process srv;
   table t(srv.port());
