@@ -25,6 +25,10 @@ json player_json(const std::optional<player_view>& p) {
   json j(json::value_t::object);
   j["name"] = p->name;
   j["online"] = p->online;
+  if (p->computer_level > 0) {
+    j["computer"] = true;
+    j["level"] = p->computer_level;
+  }
   j["clock_ms"] = p->clock_ms ? json(*p->clock_ms) : json(nullptr);
   return j;
 }

@@ -7,9 +7,10 @@
 namespace ringside::server {
 
 struct identity {
-  std::string player;  // public id, shown to others ("p" + 10 base32)
-  std::string name;    // chosen at the first hello
-  std::string token;   // secret: a hello with it restores this identity and its seats
+  std::string player;      // public id, shown to others ("p" + 10 base32)
+  std::string name;        // chosen at the first hello
+  std::string token;       // secret: a hello with it restores this identity and its seats
+  int computer_level = 0;  // > 0: the computer's seat (no connection, no token)
 };
 
 using identity_ptr = std::shared_ptr<const identity>;

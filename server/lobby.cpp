@@ -175,6 +175,7 @@ void lobby::create_room(protocol::create_room req, any_game start,
                          : 1 + (std::random_device{}() & 1u);
     s.clock = req.clock;
     s.is_private = req.is_private;
+    s.computer_level = req.computer_level;
     s.created = iso_utc_now();
     spdlog::info("room {} created: {} {} on {} cells{}{}", s.id, s.game.game, s.game.variant,
                  s.game.board, s.clock ? ", clock" : "", s.is_private ? ", private" : "");

@@ -24,6 +24,7 @@
 namespace ringside::server {
 
 class journal_writer;
+class computer_pool;
 class metrics;
 class room;
 
@@ -68,6 +69,10 @@ class lobby {
 
   // For rooms: where they write, null when nothing is persisted.
   journal_writer* journal() const { return journal_; }
+  // Where computer players search (set once at startup, before restore); null: rooms with a
+  // computer seat cannot be played (tests that need none).
+  void set_computers(computer_pool* pool) { computers_ = pool; }
+  computer_pool* computers() const { return computers_; }
   // For rooms: how long a player of an untimed game may stay offline.
   double abandon_after_s() const { return abandon_after_s_; }
 
@@ -96,6 +101,7 @@ class lobby {
   boost::asio::io_context& ioc_;
   metrics& metrics_;
   journal_writer* journal_;
+  computer_pool* computers_ = nullptr;
   double abandon_after_s_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer trim_timer_;

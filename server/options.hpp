@@ -26,6 +26,7 @@ struct options {
   double write_stall_s = 10;
   std::string data_dir = "data";  // where the journal (ringside.db) lives
   double abandon_after_s = 120;   // an untimed game's player offline this long loses
+  int computer_threads = 1;       // worker threads for computer players' searches
 };
 
 }  // namespace ringside::server

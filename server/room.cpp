@@ -91,6 +91,7 @@ void room::restore(restored_state st) {
   snapshot_frame_.reset();
   publish_summary();
   update_presence();
+  maybe_think();  // a restored room whose computer was thinking thinks again
 }
 
 void room::seat_creator(peer_ptr p, identity_ptr who, protocol::request_id re,
@@ -220,6 +221,7 @@ void room::shutdown() {
     ++self->deserted_ticket_;
     self->deserted_timer_.cancel();
     self->spectator_timer_.cancel();
+    self->stop_thinking();
   });
 }
 
@@ -243,6 +245,7 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
                    seat);
     }
     presence_.add(p->peer_id(), room_presence::member{p, who, seat});
+    if (took_seat && settings_.computer_level > 0) seat_computer(seat);
     if (status_ == room_status::waiting && seats_[0] && seats_[1]) start_game();
     if (took_seat) persist_seats();
     // A spectator arriving is only a count, shown with the next batch; a player is news now.
@@ -252,6 +255,7 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
       commit(p->peer_id());
     }
     update_presence();
+    maybe_think();
   }
   send_text(*p, protocol::encode_joined(m.id, settings_.id, seat, version_, state_.json()));
   p->note_attached(shared_from_this());
@@ -319,7 +323,8 @@ protocol::room_view room::view() const {
     if (!who) continue;
     v.players[slot(s)] = protocol::player_view{
         who->name, online(s),
-        clock_ ? std::optional<std::int64_t>(clock_->remaining_ms(s)) : std::nullopt};
+        clock_ ? std::optional<std::int64_t>(clock_->remaining_ms(s)) : std::nullopt,
+        who->computer_level};
   }
   v.spectators = presence_.shown_spectators();
   v.draw_offer = draw_offer_;

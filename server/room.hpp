@@ -6,6 +6,7 @@
 // life and members, room_play.cpp the game played in it.
 
 #include <array>
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -45,6 +46,8 @@ struct room_settings {
   std::optional<protocol::clock_settings> clock;
   bool is_private = false;
   std::string created;  // ISO 8601 UTC
+  // > 0: the computer at this level holds the seat the creator does not (room_computer.cpp).
+  int computer_level = 0;
 };
 
 // What a room rebuilt from the journal starts from besides its settings and replayed game.
@@ -113,7 +116,10 @@ class room : public std::enable_shared_from_this<room> {
   void persist_seats();
   void persist_finish();
   std::string record_text() const;
-  bool online(int seat) const { return presence_.online(seat); }
+  bool online(int seat) const {
+    const auto& who = seats_[static_cast<std::size_t>(seat - 1)];
+    return (who && who->computer_level > 0) || presence_.online(seat);  // the computer stays
+  }
   // Arms the timer that shows the spectator count once it is due (room_presence batches it).
   void watch_spectators();
   void on_spectator_count();
@@ -129,6 +135,13 @@ class room : public std::enable_shared_from_this<room> {
   void do_offer_draw(peer& p, const identity_ptr& who, const protocol::offer_draw& m);
   void do_chat(peer& p, const identity_ptr& who, const protocol::chat& m);
   void do_leave(peer& p, const protocol::leave& m);
+  // The computer's seat (room_computer.cpp): takes the seat other than `human_seat`; starts a
+  // search on the lobby's computer pool when the game is on and the computer is to move; plays
+  // the move it found through accept_move, as a person's, if the game is still where it was.
+  void seat_computer(int human_seat);
+  void maybe_think();
+  void on_computer_move(int seat, int ply, std::string move);
+  void stop_thinking();
 
   // Sends an error and counts a rejected move when it answers one.
   void reject(peer& p, const protocol::request_id& re, protocol::error_code code,
@@ -180,6 +193,8 @@ class room : public std::enable_shared_from_this<room> {
   std::optional<protocol::result_view> result_;
   std::optional<any_report> last_move_;
   std::vector<std::string> moves_;  // accepted move texts, for the journal and replays
+  bool thinking_ = false;           // a computer search for this room is queued or running
+  std::shared_ptr<std::atomic<bool>> think_cancel_;  // set to stop that search early
 
   std::int64_t version_ = 0;
   // The last version that changed the game itself (a move, its start or its end), with the

@@ -63,9 +63,15 @@ void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int se
   // The move is resolved once, by playing it on the copy: its refusal is the engine's reason.
   auto next = std::make_shared<any_game>(game_);
   auto report = next->play(text);
-  if (!report) return reject(*p, re, error_code::illegal_move, report.error(), true);
+  if (!report) {
+    if (!p) {
+      return spdlog::error("room {}: the computer's move {} refused: {}", settings_.id, text,
+                           report.error());
+    }
+    return reject(*p, re, error_code::illegal_move, report.error(), true);
+  }
   if (clock_ && received >= clock_->flag_time()) {
-    reject(*p, re, error_code::game_over, "your time ran out before the move arrived", true);
+    if (p) reject(*p, re, error_code::game_over, "your time ran out before the move arrived", true);
     on_flag();
     commit();
     return;
@@ -81,9 +87,12 @@ void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int se
     draw_offer_.reset();
     if (!finish_if_decided()) arm_flag_timer();
     metrics_.moves_accepted.fetch_add(1);
-    send_text(*p, protocol::encode_ack(re, settings_.id, version_ + 1));
-    metrics_.observe_move_latency(clock::now() - received);
+    if (p) {  // null for the computer's moves: nobody waits for an ack
+      send_text(*p, protocol::encode_ack(re, settings_.id, version_ + 1));
+      metrics_.observe_move_latency(clock::now() - received);
+    }
     commit();
+    maybe_think();
   };
   if (!recorder_.enabled()) return apply();
 
@@ -106,10 +115,14 @@ void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int se
       // Nothing changed: the room still holds the game before the move.
       spdlog::error("room {} move {} not recorded, so not played: {}", self->settings_.id, text,
                     st.error());
-      self->reject(*p, re, error_code::internal_error,
-                   "the server could not record your move, so it was not played; "
-                   "try again later",
-                   true);
+      if (p) {
+        self->reject(*p, re, error_code::internal_error,
+                     "the server could not record your move, so it was not played; "
+                     "try again later",
+                     true);
+      } else {
+        self->maybe_think();  // the computer tries again
+      }
     }
     self->run_deferred();
     // Everyone may have left while the game's last move was being written.
@@ -181,6 +194,7 @@ void room::finish(int winner, std::string reason) {
   if (clock_) clock_->halt();
   ++flag_generation_;
   flag_timer_.cancel();
+  stop_thinking();
   spdlog::info("room {} game over: winner {} by {} after {} moves", settings_.id, winner,
                result_->reason, moves_.size());
   update_presence();

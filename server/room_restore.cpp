@@ -3,6 +3,7 @@
 #include <ctime>
 #include <string>
 
+#include "server/computer_pool.hpp"
 #include "server/room.hpp"
 
 namespace ringside::server {
@@ -57,7 +58,11 @@ expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, lobby
   }
   for (std::size_t i = 0; i < 2; ++i) {
     if (const auto& seat = row.seats[i]) {
-      st.seats[i] = std::make_shared<const identity>(identity{seat->player_id, seat->name, {}});
+      const int level = computer_level_of(seat->player_id);
+      st.seats[i] =
+          level > 0
+              ? computer_identity(level)
+              : std::make_shared<const identity>(identity{seat->player_id, seat->name, {}, 0});
     }
   }
   // (A finished room may have an empty seat: closed while waiting, nobody came.)
@@ -75,6 +80,9 @@ expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, lobby
   if (row.clock) s.clock = protocol::clock_settings{row.clock->initial_s, row.clock->increment_s};
   s.is_private = row.is_private;
   s.created = iso_utc(row.created_ms);
+  for (const auto& who : st.seats) {
+    if (who && who->computer_level > 0) s.computer_level = who->computer_level;
+  }
   auto r = std::make_shared<room>(ioc, owner, m, std::move(s), std::move(*game));
   r->restore(std::move(st));
   return r;

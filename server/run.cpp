@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/computer_pool.hpp"
 #include "server/context.hpp"
 #include "server/journal.hpp"
 #include "server/journal_writer.hpp"
@@ -51,7 +52,9 @@ std::optional<int> parse_flags(int argc, char** argv, options& o) {
       "abandon-after", po::value<double>(&o.abandon_after_s)->default_value(o.abandon_after_s),
       "seconds a player of an untimed game may stay disconnected before losing")(
       "write-stall", po::value<double>(&o.write_stall_s)->default_value(o.write_stall_s),
-      "seconds a connection may leave a frame unread before it is dropped as not reading");
+      "seconds a connection may leave a frame unread before it is dropped as not reading")(
+      "computer-threads", po::value<int>(&o.computer_threads)->default_value(o.computer_threads),
+      "worker threads for computer opponents' searches (never the I/O threads)");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, desc), vm);
@@ -66,6 +69,10 @@ std::optional<int> parse_flags(int argc, char** argv, options& o) {
   }
   if (port < 0 || port > 65535 || o.threads < 1 || o.threads > 256 || o.rate_limit < 1) {
     std::cerr << "ringside-server: --port must be 0-65535, --threads 1-256, --rate-limit >= 1\n";
+    return 1;
+  }
+  if (o.computer_threads < 1 || o.computer_threads > 256) {
+    std::cerr << "ringside-server: --computer-threads must be 1-256\n";
     return 1;
   }
   if (!(o.write_stall_s > 0 && o.write_stall_s <= 3600)) {
@@ -113,6 +120,9 @@ int run(int argc, char** argv) {
   net::io_context ioc{opts.threads};
   metrics stats;
   lobby rooms(ioc, stats, writer.get(), opts.abandon_after_s);
+  // Before restore: a restored room whose computer is to move starts thinking at once.
+  computer_pool computers(opts.computer_threads);
+  rooms.set_computers(&computers);
   rooms.restore(std::move(*unfinished));
   session_registry sessions(ioc);
   context ctx{opts, rooms, stats, sessions};
@@ -165,7 +175,8 @@ int run(int argc, char** argv) {
   for (int i = 1; i < opts.threads; ++i) workers.emplace_back([&ioc] { ioc.run(); });
   ioc.run();
   for (auto& t : workers) t.join();
-  writer.reset();  // flushes what is queued; the completions are never run
+  computers.stop();  // rooms cancelled their searches at shutdown; those finish at once
+  writer.reset();    // flushes what is queued; the completions are never run
   spdlog::info("stopped");
   return 0;
 }

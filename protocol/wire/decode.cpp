@@ -20,6 +20,9 @@ constexpr std::size_t max_id_string = 64;
 constexpr std::int64_t max_version = std::int64_t{1} << 53;
 constexpr std::int64_t max_initial_s = 86'400;
 constexpr std::int64_t max_increment_s = 3'600;
+// The computer's levels (engine/common/search_types.hpp's computer_levels; the wire layer links
+// no engine).
+constexpr std::int64_t max_computer_level = 5;
 
 // Thrown nowhere: every reader returns this error instead, carried up by `field_error`.
 struct field_error {
@@ -193,6 +196,15 @@ checked<client_message> read_create_room(const json& j, request_id id) {
   if (j.contains("private")) {
     if (!j.at("private").is_boolean()) return bad("the field 'private' must be true or false");
     c.is_private = j.at("private").get<bool>();
+  }
+  if (j.contains("opponent") && !j.at("opponent").is_null()) {
+    const json& oj = j.at("opponent");
+    if (!oj.is_object() || !oj.contains("computer")) {
+      return bad("the field 'opponent' must be {\"computer\": LEVEL} with a level from 1 to 5");
+    }
+    auto level = read_int(oj, "computer", 1, max_computer_level);
+    if (failed(level)) return error_of(level);
+    c.computer_level = static_cast<int>(std::get<std::int64_t>(level));
   }
   return c;
 }

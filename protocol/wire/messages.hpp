@@ -71,6 +71,9 @@ struct create_room {
   seat_choice seat = seat_choice::random;
   std::optional<clock_settings> clock;
   bool is_private = false;
+  // `opponent: {"computer": LEVEL}`: the computer (level 1-5) takes the other seat at once and
+  // the game starts. 0: the other seat waits for a person.
+  int computer_level = 0;
 };
 struct join {
   request_id id;
