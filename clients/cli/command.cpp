@@ -67,7 +67,8 @@ const std::vector<command_info>& command_table() {
   static const std::vector<command_info> table = {
       {"help", "help", "help", "this list", false},
       {"rooms", "rooms", "rooms", "list the open rooms", false},
-      {"new", "new [variant] [board] [clock] [first|second|random] [private]",
+      {"new",
+       "new [zertz] [variant] [board] [clock] [first|second|random] [private] [computer 1-5]",
        "new blitz 5+3 first",
        "create a room and sit in it (variant standard|blitz|tournament, board 37..61, clock "
        "minutes+increment)",
@@ -123,8 +124,19 @@ std::string help_text() {
 new_room_parse parse_new_room(const std::vector<std::string>& args) {
   new_room_parse out;
   auto& o = out.options;
-  for (const auto& a : args) {
-    if (a == "standard" || a == "blitz" || a == "tournament") {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "computer") {
+      const auto level = i + 1 < args.size() ? to_int(args[i + 1]) : std::nullopt;
+      if (!level || *level < 1 || *level > 5) {
+        out.error = "`computer` takes a level from 1 (beginner) to 5 (strongest), e.g. computer 3";
+        return out;
+      }
+      o.computer_level = *level;
+      ++i;
+    } else if (a == "zertz") {
+      // The game this client plays (`new zertz computer 3`); it shows no other game yet.
+    } else if (a == "standard" || a == "blitz" || a == "tournament") {
       o.variant = a;
     } else if (a == "first" || a == "second" || a == "random") {
       o.seat = a;
@@ -142,7 +154,8 @@ new_room_parse parse_new_room(const std::vector<std::string>& args) {
     } else if (const auto n = to_int(a)) {
       o.board = *n;
     } else {
-      out.error = "\"" + a + "\" is not a variant, board size, clock (5+3), seat or `private`";
+      out.error = "\"" + a +
+                  "\" is not a variant, board size, clock (5+3), seat, `private` or `computer N`";
       return out;
     }
   }

@@ -47,6 +47,7 @@ struct new_room_options {
   std::optional<int> clock_increment_s;
   std::string seat = "random";
   bool is_private = false;
+  std::optional<int> computer_level;  // `computer 3`: play the computer at that level
 };
 struct new_room_parse {
   new_room_options options;

@@ -45,6 +45,17 @@ TEST_CASE("new takes its options in any order and rejects what it does not know"
   CHECK_FALSE(parse_new_room({"5+x"}).error.empty());
 }
 
+TEST_CASE("new zertz computer 3 asks for the computer as the opponent") {
+  const auto p = parse_new_room({"zertz", "computer", "3", "blitz"});
+  REQUIRE(p.error.empty());
+  CHECK(p.options.computer_level == 3);
+  CHECK(p.options.variant == "blitz");
+  CHECK_FALSE(parse_new_room({}).options.computer_level.has_value());
+  CHECK_FALSE(parse_new_room({"computer"}).error.empty());
+  CHECK_FALSE(parse_new_room({"computer", "6"}).error.empty());
+  CHECK_FALSE(parse_new_room({"computer", "x"}).error.empty());
+}
+
 TEST_CASE("help lists every command with an example") {
   const std::string help = help_text();
   for (const auto& c : command_table()) {
