@@ -1,6 +1,12 @@
 #include "server/computer_pool.hpp"
 
 #include <boost/asio/post.hpp>
+
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 #include <variant>
 
 #include "engine/common/computer_player.hpp"
@@ -27,24 +33,37 @@ int computer_level_of(const std::string& player) {
   return level >= 1 && level <= computer_levels ? level : 0;
 }
 
-computer_pool::computer_pool(int threads) : pool_(static_cast<std::size_t>(threads)) {}
+computer_pool::computer_pool(int threads, int niceness) : work_(queue_.get_executor()) {
+  for (int i = 0; i < threads; ++i) {
+    workers_.emplace_back([this, niceness] {
+#ifdef __linux__
+      // On Linux a thread is a task with its own nice value: only this worker is lowered.
+      setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), niceness);
+#else
+      (void)niceness;
+#endif
+      queue_.run();
+    });
+  }
+}
 
 computer_pool::~computer_pool() {
   stop();
 }
 
 void computer_pool::think(any_game g, computer_request r, std::function<void(computer_move)> done) {
-  boost::asio::post(pool_, [g = std::move(g), r, done = std::move(done)] {
+  boost::asio::post(queue_, [g = std::move(g), r, done = std::move(done)] {
     // choose_move is found for the game inside, whichever it is (engine/games.hpp).
     done(std::visit([&](const auto& game) { return choose_move(game, r); }, g.get()));
   });
 }
 
 void computer_pool::stop() {
-  if (stopped_) return;
-  stopped_ = true;
-  pool_.stop();
-  pool_.join();
+  work_.reset();
+  queue_.stop();
+  for (auto& t : workers_) {
+    if (t.joinable()) t.join();
+  }
 }
 
 }  // namespace ringside::server

@@ -1,11 +1,16 @@
 #pragma once
 // computer_pool: the worker threads on which computer players search, never the I/O threads.
 // A bounded pool (--computer-threads): rooms queue a search and get the move back through a
-// callback, which they post to their own strand. The computer's seat identity lives here too.
+// callback, which they post to their own strand. The workers run at a lower scheduling
+// priority than the I/O threads, so a search takes the cores only when the games around it do
+// not need them. The computer's seat identity lives here too.
 
-#include <boost/asio/thread_pool.hpp>
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
 #include <functional>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "engine/any_game.hpp"
 #include "engine/common/search_types.hpp"
@@ -21,7 +26,8 @@ int computer_level_of(const std::string& player);
 
 class computer_pool {
  public:
-  explicit computer_pool(int threads);
+  // `threads` workers, each lowered to nice `niceness` (Linux; elsewhere unchanged).
+  explicit computer_pool(int threads, int niceness = 10);
   ~computer_pool();
   computer_pool(const computer_pool&) = delete;
   computer_pool& operator=(const computer_pool&) = delete;
@@ -33,8 +39,9 @@ class computer_pool {
   void stop();
 
  private:
-  boost::asio::thread_pool pool_;
-  bool stopped_ = false;
+  boost::asio::io_context queue_;
+  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_;
+  std::vector<std::thread> workers_;
 };
 
 }  // namespace ringside::server
