@@ -27,28 +27,29 @@ TEST_CASE("killed while the computer thinks, the restored room's computer thinks
                                           {"opponent", {{"computer", 5}}}},
                                          "joined");
     room = joined.at("room");
-    me.state = joined.at("state");
-    me.version = joined.at("version");
-    me.conn->request(
-        {{"type", "move"}, {"room", room}, {"move", placement(me.state)}, {"version", me.version}},
-        "ack");
+    me.mirror.reset(joined.at("state"), joined.at("version"));
+    me.conn->request({{"type", "move"},
+                      {"room", room},
+                      {"move", placement(me.state())},
+                      {"version", me.version()}},
+                     "ack");
     apply_patch(me, me.conn->expect("patch"));
-    before = me.state;
+    before = me.state();
     REQUIRE(before.at("to_move") == 2);
     srv.kill9();
   }
   journaled_server srv(dir.path(), {"--rate-limit", "100000"});
   seat_view back = reconnect(srv.port(), me, 1);
-  CHECK(back.state.at("players").at(1).at("computer") == true);
-  CHECK(back.state.at("players").at(1).at("level") == 5);
-  CHECK(back.state.at("history") == before.at("history"));
+  CHECK(back.state().at("players").at(1).at("computer") == true);
+  CHECK(back.state().at("players").at(1).at("level") == 5);
+  CHECK(back.state().at("history") == before.at("history"));
   // The computer's move arrives without anyone asking (the state may already hold it when
   // the restored room's search finished before the reconnect).
-  if (back.state.at("to_move") == 2) apply_patch(back, back.conn->expect("patch", 30s));
-  CHECK(back.state.at("history").size() == before.at("history").size() + 1);
-  CHECK(back.state.at("last_move").at("by") == 2);
-  CHECK(back.state.at("to_move") == 1);
-  CHECK(back.state.at("status") == "playing");
+  if (back.state().at("to_move") == 2) apply_patch(back, back.conn->expect("patch", 30s));
+  CHECK(back.state().at("history").size() == before.at("history").size() + 1);
+  CHECK(back.state().at("last_move").at("by") == 2);
+  CHECK(back.state().at("to_move") == 1);
+  CHECK(back.state().at("status") == "playing");
 }
 
 }  // namespace ringside::test

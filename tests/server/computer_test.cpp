@@ -43,41 +43,42 @@ json play_against_computer(std::uint16_t port, const json& game, int level,
       {"type", "create_room"}, {"seat", seat_choice}, {"opponent", {{"computer", level}}}};
   create.update(game);
   const auto joined = me.conn->request(create, "joined");
-  me.state = joined.at("state");
-  me.version = joined.at("version");
+  me.mirror.reset(joined.at("state"), joined.at("version"));
   const int mine = joined.at("seat");
   const int computer = 3 - mine;
   // The computer is seated at once and the game is on.
-  CHECK(me.state.at("status") == "playing");
-  const json& cp = me.state.at("players").at(static_cast<std::size_t>(computer - 1));
+  CHECK(me.state().at("status") == "playing");
+  const json& cp = me.state().at("players").at(static_cast<std::size_t>(computer - 1));
   CHECK(cp.at("name") == "computer " + std::to_string(level));
   CHECK(cp.at("computer") == true);
   CHECK(cp.at("level") == level);
   CHECK(cp.at("online") == true);
-  CHECK_FALSE(me.state.at("players").at(static_cast<std::size_t>(mine - 1)).contains("computer"));
+  CHECK_FALSE(me.state().at("players").at(static_cast<std::size_t>(mine - 1)).contains("computer"));
 
   std::mt19937 rng(static_cast<unsigned>(level * 7 + mine));
   int computer_moves = 0;
-  for (int turn = 0; turn < 400 && me.state.at("status") == "playing"; ++turn) {
-    if (me.state.at("to_move") == mine) {
-      const std::string move = pick_move(me.state, rng);
-      const auto ack = me.conn->request(
-          {{"type", "move"}, {"room", joined.at("room")}, {"move", move}, {"version", me.version}},
-          "ack");
-      CHECK(ack.at("version") == me.version + 1);
+  for (int turn = 0; turn < 400 && me.state().at("status") == "playing"; ++turn) {
+    if (me.state().at("to_move") == mine) {
+      const std::string move = pick_move(me.state(), rng);
+      const auto ack = me.conn->request({{"type", "move"},
+                                         {"room", joined.at("room")},
+                                         {"move", move},
+                                         {"version", me.version()}},
+                                        "ack");
+      CHECK(ack.at("version") == me.version() + 1);
       apply_patch(me, me.conn->expect("patch"));
     } else {
       // The computer's move arrives as a patch like anyone's, by the computer's seat.
       apply_patch(me, me.conn->expect("patch", 30s));
-      if (me.state.at("last_move").at("by") == computer) ++computer_moves;
+      if (me.state().at("last_move").at("by") == computer) ++computer_moves;
     }
   }
-  CHECK(me.state.at("status") == "finished");
+  CHECK(me.state().at("status") == "finished");
   CHECK(computer_moves > 3);
   // What the patches built is what the server holds.
   const auto snap = me.conn->request({{"type", "sync"}, {"room", joined.at("room")}}, "snapshot");
-  CHECK(snap.at("state") == me.state);
-  return me.state;
+  CHECK(snap.at("state") == me.state());
+  return me.state();
 }
 
 }  // namespace
