@@ -208,8 +208,10 @@ std::string room::record_text() const {
   tags.date = settings_.created.substr(0, 10);
   if (seats_[0]) tags.player1 = seats_[0]->name;
   if (seats_[1]) tags.player2 = seats_[1]->name;
-  if (result_ && seats_[0] && seats_[1])  // a game that never started has no result
+  if (result_ && seats_[0] && seats_[1]) {  // a game that never started has no result
     tags.result = result_->winner == 1 ? "1-0" : result_->winner == 2 ? "0-1" : "1/2-1/2";
+    tags.termination = result_->reason;
+  }
   return game_.write_record(tags);
 }
 

@@ -30,6 +30,10 @@ struct record_tags {
   // "1-0", "0-1" or "1/2-1/2" for a game ended outside the rules (resignation, agreement,
   // time, abandonment); used only while the rules have not decided the game.
   std::string result;
+  // How such a game ended, as the wire says it ("resignation", "time", ...): the record's
+  // [Termination] tag. A game the rules decided gives the rules' own reason instead. (It has
+  // a default so that aggregate initialisers may leave it out.)
+  std::string termination = {};
 };
 
 // What one accepted move of G did (the state's last_move): the value play() returns.

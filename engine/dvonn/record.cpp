@@ -58,6 +58,10 @@ std::string write_record(const game& g, const record_tags& tags) {
   s += tag_line("Player2", tags.player2);
   if (g.start_position()) s += tag_line("Position", *g.start_position());
   s += tag_line("Result", result);
+  if (g.outcome())
+    s += tag_line("Termination", g.outcome()->reason);
+  else if (decided_outside && !tags.termination.empty())
+    s += tag_line("Termination", tags.termination);
   s += tag_line("Score", score_text(*g.score()));
   s += '\n';
 

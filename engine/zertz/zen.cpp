@@ -59,9 +59,10 @@ expected<int> ring_at(const position& p, const std::string& name) {
   return cell;
 }
 
+// The chains as the tokens a player types, marble colour first ("Bd1xd3"), as clients show them.
 std::string list_chains(const position& p, const move_list& legal) {
   std::vector<std::string> names;
-  for (const move& m : legal) names.push_back(chain_text(p.geometry(), m));
+  for (const move& m : legal) names.push_back(m.zen(p.geometry()));
   std::sort(names.begin(), names.end());
   std::string s;
   for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;

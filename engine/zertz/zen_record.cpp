@@ -110,6 +110,10 @@ std::string write_zen_record(const game& g, const zen_tags& tags) {
   tag("Board", std::to_string(g.board_rings()));
   if (auto z = g.start_zip()) tag("ZIP", *z);
   tag("Result", result);
+  if (g.result())
+    tag("Termination", to_string(g.result()->reason));
+  else if (decided_outside && !tags.termination.empty())
+    tag("Termination", tags.termination);
   s += '\n';
   // Number full turns from the start; a game from a ZIP with player 2 to move opens "1...".
   const auto& h = g.history();

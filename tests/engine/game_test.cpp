@@ -65,7 +65,7 @@ TEST_CASE("game: check_move explains each refusal") {
   play_ok(g, "Gd5-g1");  // now d4/d5 can jump each other
   CHECK(g.must_capture());
   CHECK(g.capture_chains() == std::vector<std::vector<std::string>>{{"d4", "d6"}, {"d5", "d3"}});
-  CHECK(g.check_move("Bc3-b1").error() == "a capture is compulsory: d4xd6, d5xd3");
+  CHECK(g.check_move("Bc3-b1").error() == "a capture is compulsory: Gd5xd3, Wd4xd6");
   CHECK(*g.check_move("x d5Wd3") == "Gd5xd3");
   auto report = g.play("Wd4xd6");
   REQUIRE(report.has_value());
@@ -150,6 +150,8 @@ TEST_CASE("game: a ZEN record reads back into the same game") {
   CHECK(text.find("[Event \"Club \\\"night\\\"\"]") != std::string::npos);
   CHECK(text.find("[ZIP \"") != std::string::npos);
   CHECK(text.find("1. Bc1-g1 Wd1xb1 2. Wa1-c1 1-0") != std::string::npos);
+  CHECK(text.find("[Termination \"" + std::string(to_string(g.result()->reason)) + "\"]") !=
+        std::string::npos);  // the rules' own reason
   auto rec = parse_zen_record(text);
   REQUIRE_MESSAGE(rec.has_value(), (rec ? "" : rec.error()));
   CHECK(rec->tags.event == "Club \"night\"");
@@ -169,8 +171,10 @@ TEST_CASE("game: a record carries a result decided outside the rules, never over
   REQUIRE_FALSE(g.result().has_value());
   zen_tags resigned;
   resigned.result = "0-1";  // player 1 resigned
+  resigned.termination = "resignation";
   const std::string text = write_zen_record(g, resigned);
   CHECK(text.find("[Result \"0-1\"]") != std::string::npos);
+  CHECK(text.find("[Termination \"resignation\"]") != std::string::npos);
   auto rec = parse_zen_record(text);
   REQUIRE_MESSAGE(rec.has_value(), (rec ? "" : rec.error()));
   CHECK(rec->result == "0-1");
@@ -181,6 +185,7 @@ TEST_CASE("game: a record carries a result decided outside the rules, never over
   zen_tags nonsense;
   nonsense.result = "2-0";  // not a result: ignored
   CHECK(write_zen_record(g, nonsense).find("[Result \"*\"]") != std::string::npos);
+  CHECK(write_zen_record(g, nonsense).find("[Termination") == std::string::npos);  // not over
 }
 
 TEST_CASE("game: records with passes, player 2 first, and bad records") {

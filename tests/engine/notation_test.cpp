@@ -158,7 +158,7 @@ TEST_CASE("ZEN: garbage is refused with a reason") {
   CHECK(why("Bd1xd3") == "the capture must continue from d3");
   CHECK(why("Bd1xd3xd1") == "the chain jumps over d2 twice");
   CHECK(why("Bd3xd5") == "d3 holds no marble");
-  CHECK(why("Wd4-a1") == "a capture is compulsory: d1xd3xd5");
+  CHECK(why("Wd4-a1") == "a capture is compulsory: Bd1xd3xd5");
 }
 
 TEST_CASE("ZEN: placement text against a position") {

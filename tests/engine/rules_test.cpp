@@ -59,7 +59,7 @@ TEST_CASE("a capture is compulsory: no placement is legal while a jump exists") 
   for (const auto& m : legal(p)) CHECK(m.find('x') != std::string::npos);
   auto r = resolve_move(p, "Wa1-a2");
   REQUIRE_FALSE(r.has_value());
-  CHECK(r.error() == "a capture is compulsory: d3xd5xd7xf5, d3xd5xf3, d4xd2, e4xc3xe2");
+  CHECK(r.error() == "a capture is compulsory: Be4xc3xe2, Gd4xd2, Wd3xd5xd7xf5, Wd3xd5xf3");
 }
 
 TEST_CASE("colours do not matter: any marble jumps any marble, either way round") {
