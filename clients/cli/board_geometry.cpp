@@ -45,6 +45,13 @@ std::optional<cell_pos> board_geometry::parse(std::string_view name) const {
   return cell_pos{x, k};
 }
 
+std::optional<cell_pos> board_geometry::at_height(int x, int y) const {
+  if (x < 0 || x >= columns()) return std::nullopt;
+  const int rise = y - offsets_[static_cast<std::size_t>(x)];
+  if (rise < 0 || rise % 2 != 0 || rise / 2 + 1 > length(x)) return std::nullopt;
+  return cell_pos{x, rise / 2 + 1};
+}
+
 std::string board_geometry::name(int x, int k) {
   std::string out(1, static_cast<char>('a' + x));
   out += std::to_string(k);  // appended, not `+`: GCC 12 warns falsely (-Wrestrict) on that

@@ -28,6 +28,8 @@ class board_geometry {
 
   // "d4" -> {3, 4}; empty for names that are not on this board.
   std::optional<cell_pos> parse(std::string_view name) const;
+  // The cell of column x at height y; empty when there is none.
+  std::optional<cell_pos> at_height(int x, int y) const;
   static std::string name(int x, int k);
 
  private:

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "clients/cli/room_events.hpp"
+#include "clients/cli/safe_text.hpp"
 #include "clients/cli/state_fields.hpp"
 
 namespace ringside::cli {
@@ -124,6 +126,15 @@ void client_session::on_close(const client::ws_close_info& info) {
   welcomed_ = false;
   rejoins_pending_.clear();
   if (stopped_) return;
+  if (!ever_welcomed_) {
+    // Nothing to come back to: a wrong address, a wrong path or no server. Retrying for ever
+    // would only hide that.
+    stopped_ = true;
+    link_ = link_status::failed;
+    sink_.on_link(link_, "could not connect to " + url_.text() + ": " + why +
+                             ". Is the server running there? (--server ws://HOST:PORT/ws)");
+    return;
+  }
   link_ = link_status::reconnecting;
   const double seconds = std::chrono::duration<double>(backoff_).count();
   char delay[32];
@@ -139,10 +150,17 @@ void client_session::on_close(const client::ws_close_info& info) {
 void client_session::on_text(std::string_view text) {
   json msg = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (!msg.is_object()) {
-    sink_.on_note("ignored a frame that is not a JSON object: " + std::string(text.substr(0, 80)));
+    sink_.on_note("ignored a frame that is not a JSON object: " +
+                  visible(std::string(text.substr(0, 80))));
     return;
   }
   const std::string type = field_string(msg, "type");
+  const bool state_change = type == "joined" || type == "snapshot" || type == "patch";
+  const std::string rid = room_of(msg);
+  std::optional<room_facts> before;
+  if (const room_view* v = rid.empty() ? nullptr : room(rid);
+      v != nullptr && v->has_state() && type != "joined")
+    before = facts_of(v->state());
   const bool had_rejoins = !rejoins_pending_.empty();
   const json& re = field(msg, "re");
   const std::int64_t re_id = re.is_number_integer() ? re.get<std::int64_t>() : 0;
@@ -179,7 +197,7 @@ void client_session::on_text(std::string_view text) {
     rejoins_pending_.erase(re_id);
     const std::string code = field_string(msg, "code");
     if (code == "no_such_room") {
-      sink_.on_note("room " + id + " is gone");
+      sink_.on_note("room " + visible(id) + " is gone");
       rooms_.erase(id);
       saved_.rooms.erase(id);
       save();
@@ -189,15 +207,21 @@ void client_session::on_text(std::string_view text) {
       if (room_view* r = room(id)) resync(*r);
     }
   }
-  const std::string rid = room_of(msg);
   room_view* view = rid.empty() ? nullptr : room(rid);
+  if (view != nullptr && state_change) view->note_change(std::chrono::steady_clock::now());
+  if (had_rejoins && rejoins_pending_.empty()) choose_live_room();
   sink_.on_message(msg, view);
+  if (view != nullptr && before && state_change) {
+    const auto events = events_between(*before, facts_of(view->state()));
+    if (!events.empty()) sink_.on_events(*view, events);
+  }
   if (view != nullptr) check_result(*view);
   if (had_rejoins && rejoins_pending_.empty()) sink_.on_link(link_, "rejoined every room");
 }
 
 void client_session::on_welcome(const json& msg) {
   welcomed_ = true;
+  ever_welcomed_ = true;
   backoff_ = first_backoff;
   link_ = link_status::connected;
   player_ = field_string(msg, "player");
@@ -205,9 +229,11 @@ void client_session::on_welcome(const json& msg) {
   if (!token.empty()) saved_.token = token;
   saved_.player = player_;
   save();
-  sink_.on_link(link_, "connected as " + field_string(msg, "name") + " (" + player_ + ")");
+  sink_.on_link(
+      link_, "connected as " + visible(field_string(msg, "name")) + " (" + visible(player_) + ")");
   // The server restored our seats from the token; joining again subscribes this connection
   // to each room and brings its state up to date.
+  if (rooms_.empty()) chose_room_ = true;  // nothing to rejoin, nothing to choose
   for (auto& [id, view] : rooms_) {
     const auto saved = saved_.rooms.find(id);
     const bool player =
@@ -224,17 +250,26 @@ void client_session::on_room_state(const json& msg, bool joined) {
   if (id.empty() || !state.is_object()) return;
   auto [it, fresh] = rooms_.try_emplace(id, id);
   room_view& view = it->second;
+  const bool seen = view.has_state();
   if (joined)
     view.reset(state, version_of(msg));
-  else
-    view.adopt(state, version_of(msg));
+  else if (!view.adopt(state, version_of(msg)))
+    return;  // older than our copy: a snapshot that raced newer patches
   if (joined) {
     const json& seat = field(msg, "seat");
     view.set_seat(seat.is_number_integer() ? std::optional<int>(seat.get<int>()) : std::nullopt);
     const json& re = field(msg, "re");
     const std::int64_t re_id = re.is_number_integer() ? re.get<std::int64_t>() : 0;
-    const bool rejoin = rejoins_pending_.erase(re_id) != 0;
-    if (!rejoin || current_.empty()) current_ = id;
+    rejoins_pending_.erase(re_id);
+    // Only the user's own new/join/watch moves them to a room. The server also sends `joined`
+    // on its own after a hello with a token, for every seat it restored, finished games too:
+    // those never take the place of a live game.
+    const bool asked = re_id != 0 && !internal(re_id);
+    const room_view* now = current();
+    if (asked || now == nullptr || (now->finished() && !view.finished())) current_ = id;
+    // An old game the server lists is not news; one we were in when we last ran is.
+    const bool was_ours = saved_.rooms.count(id) != 0;
+    if (!seen && !asked && !was_ours && view.finished()) view.result_announced = true;
     // A finished game is not worth rejoining after a restart.
     if (view.finished())
       saved_.rooms.erase(id);
@@ -256,11 +291,13 @@ void client_session::on_patch(const json& msg) {
     case room_view::patch_outcome::awaiting:
       break;
     case room_view::patch_outcome::gap:
-      sink_.on_note("missed a version in room " + view->id() + "; asking for the full state");
+      sink_.on_note("missed a version in room " + visible(view->id()) +
+                    "; asking for the full state");
       resync(*view);
       break;
     case room_view::patch_outcome::failed:
-      sink_.on_note("a patch did not apply in room " + view->id() + "; asking for the full state");
+      sink_.on_note("a patch did not apply in room " + visible(view->id()) +
+                    "; asking for the full state");
       resync(*view);
       break;
   }
@@ -274,7 +311,28 @@ void client_session::resync(room_view& room) {
 void client_session::check_result(room_view& room) {
   if (room.result_announced || !field(room.state(), "result").is_object()) return;
   room.result_announced = true;
+  // A finished game is not rejoined after a restart.
+  if (saved_.rooms.erase(room.id()) != 0) save();
   sink_.on_result(room);
+}
+
+void client_session::choose_live_room() {
+  // After a restart the room to come back to is the live game, not whichever answered first;
+  // after a dropped link the room the user was in stays, unless its game is over.
+  const room_view* now = current();
+  if (chose_room_ && now != nullptr && !now->finished()) return;
+  chose_room_ = true;
+  auto rank = [](const room_view& r) {
+    if (!r.has_state() || r.finished()) return 0;
+    if (r.seat() && r.my_turn()) return 5;
+    if (r.seat() && r.status() == "playing") return 4;
+    if (r.seat()) return 3;
+    return r.status() == "playing" ? 2 : 1;
+  };
+  const room_view* best = now;
+  for (const auto& [id, r] : rooms_)
+    if (best == nullptr || rank(r) > rank(*best)) best = &r;
+  if (best != nullptr) current_ = best->id();
 }
 
 }  // namespace ringside::cli

@@ -31,6 +31,8 @@ class client_session {
   void start();
   // Closes the connection for good (no reconnect).
   void stop();
+  // True once the first connection has failed: the address is wrong or nothing listens there.
+  bool failed() const { return link_ == link_status::failed; }
 
   // True once welcomed and every room from before the (re)connection has answered its rejoin.
   bool ready() const { return welcomed_ && rejoins_pending_.empty(); }
@@ -69,6 +71,7 @@ class client_session {
   void on_room_state(const nlohmann::json& msg, bool joined);
   void on_patch(const nlohmann::json& msg);
   void check_result(room_view& room);
+  void choose_live_room();
   void resync(room_view& room);
   void save();
   std::int64_t send_internal(nlohmann::json msg);
@@ -86,6 +89,8 @@ class client_session {
   link_status link_ = link_status::connecting;
   bool stopped_ = false;
   bool welcomed_ = false;
+  bool ever_welcomed_ = false;  // in this run: until then a failed connection is final
+  bool chose_room_ = false;     // the live room was chosen after the first rejoins
   std::int64_t next_id_ = 1;
   std::int64_t hello_id_ = 0;
   std::set<std::int64_t> internal_;

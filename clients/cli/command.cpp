@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstring>
 #include <sstream>
 
 namespace ringside::cli {
@@ -22,22 +23,72 @@ std::optional<int> to_int(std::string_view s) {
   return v;
 }
 
+// "5" -> 300, "0.5" -> 30: minutes written with an optional fraction, as whole seconds.
+std::optional<int> to_seconds(std::string_view s) {
+  const auto dot = s.find('.');
+  const auto whole = to_int(s.substr(0, dot));
+  if (!whole || *whole < 0 || *whole > 24 * 60) return std::nullopt;
+  int seconds = *whole * 60;
+  if (dot != std::string_view::npos) {
+    const std::string_view frac = s.substr(dot + 1);
+    if (frac.empty() || frac.size() > 3 ||
+        !std::all_of(frac.begin(), frac.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return std::nullopt;
+    int value = 0, scale = 1;
+    for (const char c : frac) value = value * 10 + (c - '0'), scale *= 10;
+    seconds += value * 60 / scale;
+  }
+  return seconds;
+}
+
 }  // namespace
 
-bool looks_like_move(std::string_view word) {
-  if (word == "pass") return true;
-  if (word.size() < 3 || (word[0] != 'W' && word[0] != 'G' && word[0] != 'B')) return false;
-  const std::string_view body = word.substr(1);
+bool looks_like_zertz_move(std::string_view word) {
+  if (word.size() < 3 || std::strchr("WGBwgb", word[0]) == nullptr) return false;
+  std::string body(word.substr(1));
+  for (char& c : body) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   const auto dash = body.find_first_of("-,");
-  if (dash != std::string_view::npos)
-    return is_cell(body.substr(0, dash)) && is_cell(body.substr(dash + 1));
+  if (dash != std::string::npos)
+    return is_cell(std::string_view(body).substr(0, dash)) &&
+           is_cell(std::string_view(body).substr(dash + 1));
   std::size_t start = 0;
   while (true) {
     const auto x = body.find('x', start);
-    if (!is_cell(body.substr(start, x - start))) return false;
-    if (x == std::string_view::npos) return true;
+    if (!is_cell(std::string_view(body).substr(start, x - start))) return false;
+    if (x == std::string::npos) return true;
     start = x + 1;
   }
+}
+
+namespace {
+
+// A DVONN cell: a..k and 1..5, either case.
+bool is_dvonn_cell(std::string_view s) {
+  if (s.size() != 2) return false;
+  const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(s[0])));
+  return c >= 'a' && c <= 'k' && s[1] >= '1' && s[1] <= '5';
+}
+
+bool looks_like_dvonn_move(std::string_view w) {
+  if (w.size() == 2) return is_dvonn_cell(w);
+  if (w.size() == 4) return is_dvonn_cell(w.substr(0, 2)) && is_dvonn_cell(w.substr(2));
+  if (w.size() == 5 && w[2] == '-')
+    return is_dvonn_cell(w.substr(0, 2)) && is_dvonn_cell(w.substr(3));
+  return false;
+}
+
+}  // namespace
+
+bool looks_like_move(std::string_view word) {
+  return word == "pass" || looks_like_zertz_move(word) || looks_like_dvonn_move(word);
+}
+
+std::string normalize_move(std::string_view word) {
+  std::string out(word);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (looks_like_zertz_move(word))
+    out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  return out;
 }
 
 command parse_command(std::string_view line) {
@@ -65,26 +116,31 @@ command parse_command(std::string_view line) {
 
 const std::vector<command_info>& command_table() {
   static const std::vector<command_info> table = {
-      {"help", "help", "help", "this list", false},
-      {"rooms", "rooms", "rooms", "list the open rooms", false},
+      {"help", "help [moves]", "help moves", "this list, or how to write a move", false},
+      {"rooms", "rooms [all]", "rooms", "list the open rooms (`all`: finished games too)", false},
       {"new",
-       "new [zertz] [variant] [board] [clock] [first|second|random] [private] [computer 1-5]",
+       "new [zertz|dvonn] [variant] [board] [clock] [first|second|random] [private] "
+       "[computer 1-5]",
        "new blitz 5+3 first",
-       "create a room and sit in it (variant standard|blitz|tournament, board 37..61, clock "
-       "minutes+increment)",
+       "create a room and sit in it (ZERTZ variant standard|blitz|tournament, board 37..61; "
+       "clock minutes+increment)",
        false},
       {"join", "join ROOM", "join k3x9q2", "take a seat in ROOM (ROOM may be @FILE or $VAR)",
        false},
       {"watch", "watch ROOM", "watch k3x9q2", "follow ROOM as a spectator", false},
       {"move", "move TOKEN  (or just TOKEN)", "Wd4-a1",
-       "play a move in the current room (ZEN: Wd4-a1, Gc3, Bd1xd3xd5, pass)", false},
-      {"resign", "resign", "resign", "give up the current game", false},
+       "play a move in the current room (ZERTZ: Wd4-a1, Gc3, Bd1xd3xd5; DVONN: c3, c3e3); "
+       "`help moves` explains",
+       false},
+      {"resign", "resign", "resign", "give up the current game (asks to confirm)", false},
       {"draw", "draw", "draw", "offer a draw, or accept the other player's offer", false},
+      {"decline", "decline", "decline", "turn down the other player's draw offer", false},
       {"say", "say TEXT", "say good game", "chat to everyone in the current room", false},
       {"leave", "leave", "leave",
        "leave the current room (a player keeps the seat and the clock runs)", false},
       {"room", "room ROOM", "room k3x9q2", "switch the current room among those you are in", false},
-      {"board", "board", "board", "draw the current room again", false},
+      {"board", "board [coords]", "board coords",
+       "draw the current room again (`coords`: show every cell's name, again to hide)", false},
       {"sync", "sync", "sync", "fetch the current room's full state again", false},
       {"quit", "quit", "quit", "close the connection and exit (your seats are kept)", false},
       {"state", "state", "state", "print the current room's state as one JSON line", true},
@@ -121,6 +177,33 @@ std::string help_text() {
   return out.str();
 }
 
+std::string help_moves_text() {
+  return "How to write a move: type it as it is (or after `move`). Tab offers only the moves\n"
+         "the server will take now, step by step.\n"
+         "\n"
+         "ZERTZ (cells: a column letter, then the ring's number counted from the bottom of\n"
+         "that column; `board coords` writes every name on the board)\n"
+         "  Wd4-a1      place a white marble on d4, then remove the free ring a1\n"
+         "  Gc3         place grey on c3 when no other ring can be removed\n"
+         "  Bd1xd3      jump the black marble on d1 over its neighbour to d3, capturing it\n"
+         "  Bd1xd3xd5   a chain of jumps. A capture is compulsory: the board then lists every\n"
+         "              legal chain, and only those can be played\n"
+         "  W G B       white, grey, black, from the shared pool (from your own captures once\n"
+         "              the pool is empty). Lower case works too: wd4-a1\n"
+         "  Win with 4 white, or 5 grey, or 6 black, or 3 of each (blitz: 3, 4, 5 or 2 of each).\n"
+         "\n"
+         "DVONN (cells a1..k5; the long rows run across, row 1 at the bottom)\n"
+         "  c3          place your next piece on c3 (the first three are the red DVONN pieces)\n"
+         "  c3e3        move your stack on c3 onto the stack on e3: in a straight line, exactly\n"
+         "              as many cells as it is high (c3-e3 works too)\n"
+         "  A stack shows its owner and height (W3, B1) and * when it holds a DVONN piece.\n"
+         "  Stacks cut off from every DVONN piece are removed. The higher total height wins.\n"
+         "\n"
+         "pass is played by the server for you when you have no move.\n"
+         "Clocks are minutes+increment: `new blitz 5+3` gives each player 5 minutes, plus 3\n"
+         "seconds after each of their moves.\n";
+}
+
 new_room_parse parse_new_room(const std::vector<std::string>& args) {
   new_room_parse out;
   auto& o = out.options;
@@ -134,8 +217,8 @@ new_room_parse parse_new_room(const std::vector<std::string>& args) {
       }
       o.computer_level = *level;
       ++i;
-    } else if (a == "zertz") {
-      // The game this client plays (`new zertz computer 3`); it shows no other game yet.
+    } else if (a == "zertz" || a == "dvonn") {
+      o.game = a;
     } else if (a == "standard" || a == "blitz" || a == "tournament") {
       o.variant = a;
     } else if (a == "first" || a == "second" || a == "random") {
@@ -143,21 +226,27 @@ new_room_parse parse_new_room(const std::vector<std::string>& args) {
     } else if (a == "private") {
       o.is_private = true;
     } else if (const auto plus = a.find('+'); plus != std::string::npos) {
-      const auto minutes = to_int(std::string_view(a).substr(0, plus));
+      // Minutes may have a fraction (0.5+0 is thirty seconds); whole seconds in the end.
+      const auto seconds = to_seconds(std::string_view(a).substr(0, plus));
       const auto inc = to_int(std::string_view(a).substr(plus + 1));
-      if (!minutes || !inc || *minutes < 0 || *inc < 0 || *minutes > 24 * 60 || *inc > 3600) {
-        out.error = "clock \"" + a + "\" is not minutes+seconds, e.g. 5+3";
+      if (!seconds || !inc || *seconds < 1 || *inc < 0 || *seconds > 24 * 3600 || *inc > 3600) {
+        out.error = "clock \"" + a + "\" is not minutes+increment, e.g. 5+3 (or 0.5+0)";
         return out;
       }
-      o.clock_initial_s = *minutes * 60;
+      o.clock_initial_s = *seconds;
       o.clock_increment_s = *inc;
     } else if (const auto n = to_int(a)) {
       o.board = *n;
     } else {
       out.error = "\"" + a +
-                  "\" is not a variant, board size, clock (5+3), seat, `private` or `computer N`";
+                  "\" is not a game, variant, board size, clock (5+3), seat, `private` or "
+                  "`computer N`";
       return out;
     }
+  }
+  if (o.game == "dvonn" && (o.variant != "standard" || o.board)) {
+    out.error = "DVONN has one board and one variant; leave out the variant and board size";
+    return out;
   }
   return out;
 }

@@ -23,24 +23,35 @@ struct command_info {
   bool script_only;  // waits and checks meant for scripts (they work interactively too)
 };
 
-// Splits `line`. A bare move token ("Wd4-a1", "Bd1xd3xd5", "pass") becomes verb "move";
+// Splits `line`. A bare move token ("Wd4-a1", "wd4-a1", "Bd1xd3xd5", "c3e3", "pass") becomes
+// verb "move";
 // lines starting with '#' are comments. Unknown verbs are kept as they are, for the caller
 // to report.
 command parse_command(std::string_view line);
 
-// True when `word` looks like a ZEN move token, so it can be typed without `move`. This is a
-// shape check only; whether the move is legal is the server's to say.
+// True when `word` looks like a move token, so it can be typed without `move`: ZÈRTZ's
+// (`Wd4-a1`, `Gc3`, `Bd1xd3xd5`; the colour letter in either case) or DVONN's (`c3`, `c3e3`,
+// `c3-e3`). This is a shape check only; whether the move is legal is the server's to say.
 bool looks_like_move(std::string_view word);
+// True for the ZÈRTZ shape of looks_like_move.
+bool looks_like_zertz_move(std::string_view word);
+
+// The token as the server writes it: ZÈRTZ's colour letter upper case and cells lower case
+// (`wD4-A1` -> `Wd4-a1`), DVONN's all lower case.
+std::string normalize_move(std::string_view word);
 
 // Every command, in the order `help` lists them.
 const std::vector<command_info>& command_table();
 
 // The help text: every command with its usage and an example, and how scripts work.
 std::string help_text();
+// `help moves`: how to write the moves of both games.
+std::string help_moves_text();
 
 // Options of `new`: any order, each recognised by its shape ("blitz", "61", "5+3", "first",
 // "private"). The error says which word was not understood.
 struct new_room_options {
+  std::string game = "zertz";
   std::string variant = "standard";
   std::optional<int> board;
   std::optional<int> clock_initial_s;

@@ -1,6 +1,8 @@
 #include "clients/cli/completion.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <cstring>
 
 #include "clients/cli/command.hpp"
 
@@ -8,38 +10,78 @@ namespace ringside::cli {
 
 namespace {
 
-bool starts_move(std::string_view w) {
-  return !w.empty() && (w[0] == 'W' || w[0] == 'G' || w[0] == 'B') &&
-         (w.size() == 1 || (w[1] >= 'a' && w[1] <= 'z'));
+// `token` starts with `word`, the first letter compared without case (`wd4` finds `Wd4-a1`).
+bool starts_with_move(std::string_view token, std::string_view word) {
+  if (word.size() > token.size()) return false;
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    const char a = token[i], b = word[i];
+    if (a == b) continue;
+    if (i == 0 &&
+        std::toupper(static_cast<unsigned char>(a)) == std::toupper(static_cast<unsigned char>(b)))
+      continue;
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
 
+bool is_partial_move(std::string_view candidate) {
+  if (candidate.size() == 1) return std::strchr("WGB", candidate[0]) != nullptr;
+  return !candidate.empty() && (candidate.back() == '-' || candidate.back() == 'x');
+}
+
+std::vector<std::string> complete_move(std::string_view word,
+                                       const std::vector<std::string>& moves) {
+  std::vector<std::string> matching;
+  for (const auto& m : moves)
+    if (starts_with_move(m, word)) matching.push_back(m);
+  if (matching.size() <= 1) return matching;
+  std::vector<std::string> out;
+  for (const auto& m : matching) {
+    // Nothing typed yet: ZÈRTZ moves start with the colour letter, so offer the colours.
+    if (word.empty() && is_partial_move(m.substr(0, 1))) {
+      out.push_back(m.substr(0, 1));
+      continue;
+    }
+    // Separators come after a cell name, so search from past the colour letter and the word.
+    const auto sep = m.find_first_of("-x", std::max<std::size_t>(word.size(), 2));
+    out.push_back(sep == std::string::npos ? m : m.substr(0, sep + 1));
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 std::vector<std::string> complete_word(std::string_view word, std::string_view verb,
                                        const completion_context& ctx) {
   std::vector<std::string> out;
-  auto offer = [&](const std::string& candidate) {
-    if (std::string_view(candidate).starts_with(word)) out.push_back(candidate);
+  auto offer = [&](std::string_view candidate) {
+    if (candidate.starts_with(word)) out.emplace_back(candidate);
   };
-  if ((verb.empty() || verb == "move") && starts_move(word)) {
-    for (const auto& c : ctx.captures) offer(c);
-    // A move token is cells joined by '-' (placement) or 'x' (jumps): complete the cell after
-    // the last separator.
-    const auto sep = word.find_last_of("-x");
-    const std::string prefix(sep == std::string_view::npos || sep == 0 ? word.substr(0, 1)
-                                                                       : word.substr(0, sep + 1));
-    for (const auto& cell : ctx.cells) offer(prefix + cell);
-  } else if (verb.empty()) {
-    for (const auto& c : command_table()) offer(std::string(c.verb));
-    offer("pass");
+  auto offer_all = [&](std::initializer_list<const char*> words) {
+    for (const char* w : words) offer(w);
+  };
+  if (verb.empty()) {
+    for (const auto& c : command_table())
+      if (!c.script_only) offer(c.verb);
+    // Moves only once something is typed: an empty line lists the commands.
+    if (!word.empty())
+      for (auto& m : complete_move(word, ctx.moves)) out.push_back(std::move(m));
+  } else if (verb == "move") {
+    out = complete_move(word, ctx.moves);
   } else if (verb == "join" || verb == "watch" || verb == "room") {
     for (const auto& r : ctx.rooms) offer(r);
   } else if (verb == "new") {
-    for (const char* w : {"standard", "blitz", "tournament", "first", "second", "random", "private",
-                          "37", "40", "43", "44", "48", "61", "5+3", "10+5"})
-      offer(w);
-  } else if (verb != "say") {
-    for (const auto& cell : ctx.cells) offer(cell);
+    offer_all(
+        {"zertz", "dvonn", "first", "second", "random", "private", "computer", "5+3", "10+5"});
+    offer_all({"standard", "blitz", "tournament", "37", "40", "43", "44", "48", "61"});
+  } else if (verb == "board") {
+    offer("coords");
+  } else if (verb == "help") {
+    offer("moves");
+  } else if (verb == "rooms") {
+    offer("all");
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());

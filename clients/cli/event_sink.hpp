@@ -4,12 +4,15 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 namespace ringside::cli {
 
 class room_view;
+struct room_event;
 
-enum class link_status { connecting, connected, reconnecting };
+// failed: the first connection never got through; the session has stopped for good.
+enum class link_status { connecting, connected, reconnecting, failed };
 
 class event_sink {
  public:
@@ -22,6 +25,12 @@ class event_sink {
   virtual void on_result(const room_view& room) = 0;
   // Something the client did on its own, such as re-syncing after a missed patch.
   virtual void on_note(const std::string& text) = 0;
+  // What changed in `room` that a person should hear about (joins, presence, draw offers),
+  // after on_message for the patch or snapshot that changed it.
+  virtual void on_events(const room_view& room, const std::vector<room_event>& events) {
+    (void)room;
+    (void)events;
+  }
 };
 
 }  // namespace ringside::cli

@@ -1,3 +1,5 @@
+// interactive_ui, the input side: readline in callback mode on the io_context, Tab completion,
+// and the commands typed at the prompt. What the server says is shown by interactive_view.cpp.
 #include "clients/cli/interactive_ui.hpp"
 
 // clang-format off
@@ -13,12 +15,15 @@
 #include <cstring>
 #include <filesystem>
 
-#include "clients/cli/board_renderer.hpp"
 #include "clients/cli/client_session.hpp"
 #include "clients/cli/completion.hpp"
-#include "clients/cli/event_format.hpp"
+#include "clients/cli/game_words.hpp"
+#include "clients/cli/move_tokens.hpp"
+#include "clients/cli/options.hpp"
 #include "clients/cli/request_builder.hpp"
+#include "clients/cli/safe_text.hpp"
 #include "clients/cli/state_fields.hpp"
+#include "clients/cli/text_grid.hpp"
 #include "clients/cli/token_store.hpp"
 
 namespace ringside::cli {
@@ -38,12 +43,11 @@ char* completion_generator(const char*, int state) {
   return strdup(completion_candidates[next++].c_str());
 }
 
-std::string player_name(const json& state, int seat) {
-  const json& players = field(state, "players");
-  const auto i = static_cast<std::size_t>(seat - 1);
-  if (!players.is_array() || players.size() <= i) return "seat " + std::to_string(seat);
-  const std::string name = field_string(players[i], "name");
-  return name.empty() ? "seat " + std::to_string(seat) : name;
+// A terminal that understands cursor movement and scroll regions.
+bool capable_terminal() {
+  const char* term = std::getenv("TERM");
+  return ::isatty(STDOUT_FILENO) != 0 && term != nullptr && *term != '\0' &&
+         std::strcmp(term, "dumb") != 0;
 }
 
 }  // namespace
@@ -53,22 +57,27 @@ interactive_ui::interactive_ui(boost::asio::io_context& io, bool color, bool raw
       color_(color),
       raw_json_(raw_json),
       stdin_(io, ::dup(STDIN_FILENO)),
-      signals_(io, SIGINT, SIGTERM) {
+      signals_(io, SIGINT, SIGTERM),
+      resized_(io, SIGWINCH),
+      ticker_(io),
+      layout_(capable_terminal() && !raw_json) {
   self_ = this;
 }
 
 interactive_ui::~interactive_ui() {
   if (active_) rl_callback_handler_remove();
+  std::free(saved_line_);
   self_ = nullptr;
 }
 
 std::string interactive_ui::paint(const char* code, const std::string& text) const {
-  return color_ ? std::string("\x1b[") + code + "m" + text + "\x1b[0m" : text;
+  return ringside::cli::paint(color_, code, text);
 }
 
 int interactive_ui::run(client_session& session) {
   session_ = &session;
   rl_catch_signals = 0;  // Asio owns SIGINT/SIGTERM, so the terminal is restored on the way out
+  rl_catch_sigwinch = 0;
   rl_readline_name = "ringside";
   rl_attempted_completion_function = &interactive_ui::complete_cb;
   // History survives restarts, next to the token (and as private: it holds chat lines too).
@@ -77,13 +86,18 @@ int interactive_ui::run(client_session& session) {
   update_prompt();
   rl_callback_handler_install(prompt_.c_str(), &interactive_ui::on_line_cb);
   active_ = true;
-  print_above("Ringside client. Type `help` for the commands; Tab completes commands and cells.\n");
+  print_above(
+      "Ringside client. Type `help` for the commands, `help moves` for how to write a move; "
+      "Tab completes commands and legal moves.\n");
   signals_.async_wait([this](boost::system::error_code ec, int) {
-    if (!ec) quit();
+    if (!ec) quit(0);
   });
+  wait_resize();
   session.start();
   wait_stdin();
+  tick();
   io_.run();
+  if (layout_.fixed()) write_out(layout_.release());
   if (active_) {
     rl_callback_handler_remove();
     active_ = false;
@@ -95,7 +109,17 @@ int interactive_ui::run(client_session& session) {
     history_truncate_file(history.c_str(), 1000);
     ::chmod(history.c_str(), 0600);
   }
-  return 0;
+  return status_;
+}
+
+void interactive_ui::wait_resize() {
+  resized_.async_wait([this](boost::system::error_code ec, int) {
+    if (ec || done_) return;
+    rl_resize_terminal();
+    layout_.read_size();
+    apply(screen_layout::change::relayout);
+    wait_resize();
+  });
 }
 
 void interactive_ui::wait_stdin() {
@@ -110,13 +134,17 @@ void interactive_ui::wait_stdin() {
 void interactive_ui::on_line_cb(char* line) {
   if (self_ == nullptr) return;
   if (line == nullptr) {  // Ctrl-D
-    self_->quit();
+    self_->quit(0);
     return;
   }
   const std::string text(line);
   std::free(line);
   if (!text.empty()) add_history(text.c_str());
+  // Readline has finished this line (the cursor is on a fresh one) and draws the next prompt
+  // when we return: output now must not put the old line back.
+  self_->in_handler_ = true;
   self_->handle_line(text);
+  self_->in_handler_ = false;
 }
 
 char** interactive_ui::complete_cb(const char* text, int start, int) {
@@ -126,168 +154,134 @@ char** interactive_ui::complete_cb(const char* text, int start, int) {
       parse_command(std::string_view(rl_line_buffer, static_cast<std::size_t>(start)));
   completion_context ctx;
   if (const room_view* room = self_->session_->current()) {
-    ctx.cells = room->cells();
-    ctx.captures = room->capture_tokens();
+    ctx.game = room->game();
+    if (room->my_turn()) ctx.moves = legal_tokens(room->state());
   }
   for (const auto& [id, view] : self_->session_->rooms()) ctx.rooms.push_back(id);
   for (const auto& id : self_->session_->listed_rooms()) ctx.rooms.push_back(id);
   // parse_command turns a bare token into "move"; a first word has no verb before it.
   completion_candidates = complete_word(text, before.verb, ctx);
+  // A placement unfolds step by step: after `Wd4-` the line is not finished yet.
+  rl_completion_suppress_append =
+      completion_candidates.size() == 1 && is_partial_move(completion_candidates[0]) ? 1 : 0;
   return rl_completion_matches(text, completion_generator);
 }
 
 void interactive_ui::handle_line(const std::string& line) {
+  if (!pending_resign_.empty()) return confirm_resign(line);
   const command cmd = parse_command(line);
-  if (cmd.verb.empty()) return;
+  if (cmd.verb.empty() || handle_local(cmd)) return;
+  if (!is_request_verb(cmd.verb)) {
+    std::string hint = "Unknown command \"" + visible(cmd.verb) + "\"; type `help` for the list";
+    if (!cmd.verb.empty() && std::strchr("WGBwgb", cmd.verb[0]) != nullptr)
+      hint += " (a ZERTZ move looks like Wd4-a1, Gc3 or Bd1xd3; `help moves` explains)";
+    return print_above(hint + ".\n");
+  }
+  send_request(cmd);
+}
+
+bool interactive_ui::handle_local(const command& cmd) {
   const std::string& v = cmd.verb;
-  if (v == "quit" || v == "exit") return quit();
-  if (v == "help") return print_above(help_text());
-  if (v == "room" && cmd.args.size() == 1 && session_->room(cmd.args[0]) != nullptr) {
+  room_view* room = session_->current();
+  if (v == "quit" || v == "exit") {
+    quit(0);
+  } else if (v == "help") {
+    print_above(cmd.args.empty() ? help_text()
+                : cmd.args[0] == "moves"
+                    ? help_moves_text()
+                    : "No help on \"" + visible(cmd.args[0]) + "\"; try `help` or `help moves`.\n");
+  } else if (v == "room" && cmd.args.size() == 1 && session_->room(cmd.args[0]) != nullptr) {
     session_->set_current(cmd.args[0]);
     update_prompt();
-    return show_board(*session_->current());
-  }
-  if (v == "board" || v == "state") {
-    if (const room_view* room = session_->current()) {
-      if (v == "board") return show_board(*room);
-      return print_above(room->state().dump(2) + "\n");
+    show_board(true);
+  } else if (v == "board") {
+    if (!cmd.args.empty() && cmd.args[0] == "coords") {
+      coords_ = !coords_;
+      print_above(coords_ ? "Cell names shown on the board; `board coords` again hides them.\n"
+                          : "Cell names hidden.\n");
     }
-    return print_above("No current room.\n");
-  }
-  if (!is_request_verb(v))
-    return print_above("Unknown command \"" + v + "\"; type `help` for the list.\n");
-  const built_request b = build_request(cmd, *session_);
-  if (!b.error.empty()) return print_above(paint("31", b.error) + "\n");
-  if (!session_->request(b.msg))
-    return print_above(paint("33", "Not connected (reconnecting…); try again in a moment.") + "\n");
-  if (v == "leave") {
-    print_above("Left room " + b.room + ".\n");
-    session_->forget(b.room);
-    update_prompt();
-  }
-}
-
-void interactive_ui::on_message(const json& msg, const room_view* room) {
-  if (raw_json_) return print_above(msg.dump() + "\n");
-  const std::string type = field_string(msg, "type");
-  if (type == "welcome") {
-    print_above("Welcome, " + field_string(msg, "name") + " (player " +
-                field_string(msg, "player") + ").\n");
-  } else if (type == "rooms") {
-    const json& list = field(msg, "rooms");
-    std::string out =
-        list.is_array() && !list.empty() ? "Rooms:\n" : "No open rooms; `new` creates one.\n";
-    if (list.is_array())
-      for (const auto& r : list) {
-        std::string players;
-        if (const json& p = field(r, "players"); p.is_array())
-          for (const auto& n : p)
-            players +=
-                (players.empty() ? "" : " vs ") + (n.is_string() ? n.get<std::string>() : "(open)");
-        out += "  " + field_string(r, "room") + "  " + field_string(r, "variant") + " " +
-               field(r, "board").dump() + "  " + field_string(r, "status") + "  " + players + "\n";
-      }
-    print_above(out);
-  } else if (type == "joined" && room != nullptr) {
-    const std::string as =
-        room->seat() ? "in seat " + std::to_string(*room->seat()) : "as a spectator";
-    print_above("Joined room " + room->id() + " " + as + ".\n");
-    if (session_->current() == room) show_board(*room);
-  } else if ((type == "snapshot" || type == "patch") && room != nullptr &&
-             session_->current() == room) {
-    show_board(*room);
-  } else if (type == "error") {
-    print_above(paint("1;31", "Error (" + field_string(msg, "code") +
-                                  "): " + field_string(msg, "message")) +
+    if (room == nullptr) print_above("No current room.\n");
+    show_board(true);
+  } else if (v == "state") {
+    print_above(room == nullptr ? std::string("No current room.\n")
+                                : room->state().dump(2, ' ', true) + "\n");
+  } else if (v == "resign" && room != nullptr && room->seat() && room->status() == "playing") {
+    pending_resign_ = room->id();
+    print_above(paint("1;33", "Resign the game in room " + visible(room->id()) + " against " +
+                                  seat_name(room->state(), 3 - *room->seat()) +
+                                  "? Type y to resign, anything else to play on.") +
                 "\n");
-  } else if (type == "chat") {
-    print_above(
-        paint("36", "[" + field_string(msg, "room") + "] " + field_string(msg, "from") + ": ") +
-        field_string(msg, "text") + "\n");
-  } else if (type != "ack" && type != "patch" && type != "snapshot" && type != "joined") {
-    print_above(format_event(msg, room) + "\n");
-  }
-  update_prompt();
-}
-
-void interactive_ui::on_link(link_status status, const std::string& detail) {
-  if (status == link_status::reconnecting)
-    print_above(paint("1;33", "Reconnecting… " + detail) + "\n");
-  else if (status == link_status::connected)
-    print_above(paint("32", detail) + "\n");
-  else
-    print_above(detail + "\n");
-  update_prompt();
-}
-
-void interactive_ui::on_result(const room_view& room) {
-  const json& result = field(room.state(), "result");
-  const json& winner = field(result, "winner");
-  const std::string who =
-      winner.is_number_integer() ? player_name(room.state(), winner.get<int>()) + " wins" : "a tie";
-  print_above(paint("1;32", "Game over in room " + room.id() + ": " + who + " (" +
-                                field_string(result, "reason") + ").") +
-              "\n");
-}
-
-void interactive_ui::on_note(const std::string& text) {
-  print_above(paint("2", text) + "\n");
-}
-
-void interactive_ui::show_board(const room_view& room) {
-  if (!room.has_state()) return print_above("Room " + room.id() + ": waiting for its state.\n");
-  print_above("\n" + render_board(room.state(), {color_, room.seat()}));
-}
-
-void interactive_ui::update_prompt() {
-  std::string p;
-  if (session_ != nullptr && session_->link() != link_status::connected) p = "reconnecting… ";
-  const room_view* room = session_ != nullptr ? session_->current() : nullptr;
-  if (room != nullptr) {
-    p += room->id();
-    if (room->seat())
-      p += room->my_turn() ? " (your move)" : " (seat " + std::to_string(*room->seat()) + ")";
-    else
-      p += " (watching)";
+    update_prompt();
+  } else if (v == "decline") {
+    const json& offer = room != nullptr ? field(room->state(), "draw_offer") : null_json();
+    if (room == nullptr || !room->seat() || !offer.is_number_integer() ||
+        offer.get<int>() == *room->seat())
+      return print_above("There is no draw offer to decline.\n"), true;
+    // The protocol has no refusal: an offer lapses with the next move. Saying so in the chat
+    // tells the other player now.
+    session_->request({{"type", "chat"}, {"room", room->id()}, {"text", "I decline the draw."}});
+    print_above("Declined; play on (the offer lapses with the next move).\n");
   } else {
-    p += "ringside";
+    if (v == "rooms") rooms_all_ = !cmd.args.empty() && cmd.args[0] == "all";
+    return false;
   }
-  p += "> ";
-  if (p == prompt_) return;
-  prompt_ = p;
-  if (active_) {
-    rl_set_prompt(prompt_.c_str());
-    rl_redisplay();
-  }
+  return true;
 }
 
-void interactive_ui::print_above(const std::string& text) {
-  if (!active_) {
-    std::fputs(text.c_str(), stdout);
-    std::fflush(stdout);
+void interactive_ui::confirm_resign(const std::string& answer) {
+  const std::string room = std::exchange(pending_resign_, "");
+  update_prompt();
+  if (answer == "y" || answer == "yes" || answer == "Y") {
+    if (!session_->request({{"type", "resign"}, {"room", room}}))
+      print_above(paint("33", "Not connected (reconnecting…); try again in a moment.") + "\n");
     return;
   }
-  // Take the half-typed line off the screen, print, and put it back where it was.
-  const int point = rl_point;
-  char* saved = rl_copy_text(0, rl_end);
+  print_above("Not resigned; play on.\n");
+}
+
+void interactive_ui::send_request(const command& cmd) {
+  const built_request b = build_request(cmd, *session_);
+  if (!b.error.empty()) return print_above(paint("31", visible(b.error)) + "\n");
+  if (!session_->request(b.msg))
+    return print_above(paint("33", "Not connected (reconnecting…); try again in a moment.") + "\n");
+  if (cmd.verb == "leave") {
+    print_above("Left room " + visible(b.room) + ".\n");
+    session_->forget(b.room);
+    update_prompt();
+    show_board(true);
+  }
+}
+
+void interactive_ui::hide_line() {
+  if (hidden_++ > 0 || !active_ || in_handler_) return;
+  // Take the half-typed line off the screen; show_line() puts it back where it was.
+  saved_point_ = rl_point;
+  saved_line_ = rl_copy_text(0, rl_end);
   rl_save_prompt();
   rl_replace_line("", 0);
   rl_redisplay();
-  std::fputs(text.c_str(), stdout);
-  std::fflush(stdout);
-  rl_restore_prompt();
-  rl_replace_line(saved, 0);
-  rl_point = point;
-  rl_forced_update_display();
-  std::free(saved);
 }
 
-void interactive_ui::quit() {
+void interactive_ui::show_line() {
+  if (--hidden_ > 0 || !active_ || in_handler_) return;
+  rl_restore_prompt();
+  rl_set_prompt(prompt_.c_str());
+  rl_replace_line(saved_line_ != nullptr ? saved_line_ : "", 0);
+  rl_point = saved_point_;
+  rl_forced_update_display();
+  std::free(saved_line_);
+  saved_line_ = nullptr;
+}
+
+void interactive_ui::quit(int status) {
   if (done_) return;
   done_ = true;
+  status_ = status;
   boost::system::error_code ignored;
   stdin_.cancel(ignored);
   signals_.cancel(ignored);
+  resized_.cancel(ignored);
+  ticker_.cancel();
   if (session_ != nullptr) session_->stop();
   io_.stop();
 }

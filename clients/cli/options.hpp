@@ -17,6 +17,13 @@ struct options {
   std::string error;  // set when the command line is wrong
 };
 
+// Exit statuses of `ringside`, interactive or scripted.
+constexpr int exit_ok = 0;
+constexpr int exit_unexpected_error = 1;  // a script met an error it did not expect
+constexpr int exit_usage = 2;             // a bad command line
+constexpr int exit_timeout = 3;           // a script's wait ran out
+constexpr int exit_unreachable = 4;       // the first connection failed: nothing to retry
+
 // Parses argv and the environment ($USER, $NO_COLOR).
 options parse_options(int argc, char** argv);
 

@@ -44,8 +44,7 @@ built_request build_request(const command& cmd, client_session& session) {
       return out;
     }
     const auto& o = parsed.options;
-    out.msg = {
-        {"type", "create_room"}, {"game", "zertz"}, {"variant", o.variant}, {"seat", o.seat}};
+    out.msg = {{"type", "create_room"}, {"game", o.game}, {"variant", o.variant}, {"seat", o.seat}};
     if (o.board) out.msg["board"] = *o.board;
     if (o.clock_initial_s)
       out.msg["clock"] = {{"initial_s", *o.clock_initial_s}, {"increment_s", *o.clock_increment_s}};
@@ -74,11 +73,13 @@ built_request build_request(const command& cmd, client_session& session) {
   out.room = room->id();
   if (v == "move") {
     if (cmd.args.size() != 1) {
-      out.error = "usage: move TOKEN, e.g. move Wd4-a1";
+      out.error = "usage: move TOKEN, e.g. move Wd4-a1 (`help moves` explains the notation)";
       return out;
     }
-    out.msg = {
-        {"type", "move"}, {"room", out.room}, {"move", cmd.args[0]}, {"version", room->version()}};
+    out.msg = {{"type", "move"},
+               {"room", out.room},
+               {"move", normalize_move(cmd.args[0])},
+               {"version", room->version()}};
   } else if (v == "resign") {
     out.msg = {{"type", "resign"}, {"room", out.room}};
   } else if (v == "draw") {

@@ -1,5 +1,7 @@
 #include "clients/cli/room_view.hpp"
 
+#include <algorithm>
+
 namespace ringside::cli {
 
 using nlohmann::json;
@@ -18,37 +20,42 @@ bool room_view::my_turn() const {
   return seat_.has_value() && status() == "playing" && to_move() == *seat_;
 }
 
-std::vector<std::string> room_view::cells() const {
-  std::vector<std::string> out;
-  const auto it = state().find("rings");
-  if (it == state().end() || !it->is_object()) return out;
-  for (const auto& [cell, occupant] : it->items()) out.push_back(cell);
-  return out;
+std::string room_view::game() const {
+  const auto it = state().find("game");
+  return it != state().end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-std::vector<std::string> room_view::capture_tokens() const {
-  std::vector<std::string> out;
-  const auto caps = state().find("captures");
-  const auto rings = state().find("rings");
-  if (caps == state().end() || !caps->is_array() || rings == state().end() || !rings->is_object())
-    return out;
-  for (const auto& chain : *caps) {
-    if (!chain.is_array() || chain.empty() || !chain[0].is_string()) continue;
-    // The token names the jumping marble's colour, which the board shows at the start cell.
-    const auto start = chain[0].get<std::string>();
-    const auto colour = rings->find(start);
-    std::string token =
-        colour != rings->end() && colour->is_string() ? colour->get<std::string>() : "";
-    token += start;
-    for (std::size_t i = 1; i < chain.size(); ++i)
-      if (chain[i].is_string()) {
-        // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on `"x" + string`.
-        token += 'x';
-        token += chain[i].get<std::string>();
-      }
-    out.push_back(token);
-  }
-  return out;
+namespace {
+
+json clock_field(const json& state, std::size_t i) {
+  const auto players = state.find("players");
+  if (players == state.end() || !players->is_array() || players->size() <= i) return nullptr;
+  const json& p = (*players)[i];
+  if (!p.is_object()) return nullptr;
+  const auto ms = p.find("clock_ms");
+  return ms != p.end() && ms->is_number_integer() ? *ms : json(nullptr);
+}
+
+}  // namespace
+
+void room_view::note_change(std::chrono::steady_clock::time_point now) {
+  const auto ply = state().find("ply");
+  json key = {status(), to_move(), ply != state().end() ? *ply : json(nullptr),
+              clock_field(state(), 0), clock_field(state(), 1)};
+  if (key == turn_key_) return;
+  turn_key_ = std::move(key);
+  turn_since_ = now;
+}
+
+std::optional<long long> room_view::clock_ms(int seat,
+                                             std::chrono::steady_clock::time_point now) const {
+  if (seat != 1 && seat != 2) return std::nullopt;
+  const json ms = clock_field(state(), static_cast<std::size_t>(seat - 1));
+  if (!ms.is_number_integer()) return std::nullopt;
+  long long left = ms.get<long long>();
+  if (status() == "playing" && to_move() == seat && now > turn_since_)
+    left -= std::chrono::duration_cast<std::chrono::milliseconds>(now - turn_since_).count();
+  return std::max(0LL, left);
 }
 
 }  // namespace ringside::cli

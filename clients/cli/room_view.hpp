@@ -3,6 +3,7 @@
 // kept current by the server's patches) plus what only this client tracks (our seat, whether
 // the result was announced) and convenient reads of the state. It never judges a move.
 
+#include <chrono>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -50,16 +51,27 @@ class room_view {
   int to_move() const;
   bool finished() const { return status() == "finished"; }
   bool my_turn() const;
-  std::vector<std::string> cells() const;           // the keys of `rings`: rings still on the board
-  std::vector<std::string> capture_tokens() const;  // `captures` as typable ZEN tokens
+  std::string game() const;  // "zertz", "dvonn", or empty
+
+  // Called after every change of the state, with the time it arrived: a new turn (or new
+  // clock values) restarts the count of the running clock from there.
+  void note_change(std::chrono::steady_clock::time_point now);
+  // The clock of `seat` at `now`, in ms: the state's value, minus the time since the turn
+  // began for the side to move (the server charges it at the move; clients count it down).
+  // Empty in untimed rooms.
+  std::optional<long long> clock_ms(int seat, std::chrono::steady_clock::time_point now) const;
 
   // Set once the result has been announced, so it is announced once per room.
   bool result_announced = false;
+  // The ply at which the 10-second warning was last given, so it comes once per turn.
+  int warned_ply = -1;
 
  private:
   std::string id_;
   client::room_mirror mirror_;
   std::optional<int> seat_;
+  nlohmann::json turn_key_;  // status, to_move, ply and both clocks when the count started
+  std::chrono::steady_clock::time_point turn_since_{};
 };
 
 }  // namespace ringside::cli

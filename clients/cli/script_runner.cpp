@@ -9,6 +9,7 @@
 #include "clients/cli/client_session.hpp"
 #include "clients/cli/event_format.hpp"
 #include "clients/cli/request_builder.hpp"
+#include "clients/cli/safe_text.hpp"
 #include "clients/cli/state_fields.hpp"
 
 namespace ringside::cli {
@@ -38,7 +39,8 @@ void script_runner::print(const std::string& line) {
 
 void script_runner::on_message(const json& msg, const room_view* room) {
   if (done_) return;
-  print(options_.raw_json ? msg.dump(-1, ' ', false, json::error_handler_t::replace)
+  // --json output is pure ASCII JSON: escapes cannot reach the terminal and it parses back.
+  print(options_.raw_json ? msg.dump(-1, ' ', true, json::error_handler_t::replace)
                           : format_event(msg, room));
   if (field_string(msg, "type") == "error") {
     const json& re = field(msg, "re");
@@ -56,12 +58,15 @@ void script_runner::on_link(link_status status, const std::string& detail) {
   if (done_) return;
   const char* name = status == link_status::connected    ? "connected"
                      : status == link_status::connecting ? "connecting"
+                     : status == link_status::failed     ? "failed"
                                                          : "reconnecting";
   const std::string line = std::string("link status=") + name + " detail=" + quoted(detail);
   if (options_.raw_json)
     std::cerr << line << '\n';
   else
     print(line);
+  // A first connection that failed will not be retried: stop now rather than time out.
+  if (status == link_status::failed) return fail(exit_unreachable, visible(detail));
   check_wait();
 }
 
@@ -72,7 +77,7 @@ void script_runner::on_result(const room_view& room) {
 }
 
 void script_runner::on_note(const std::string& text) {
-  std::cerr << "ringside: " << text << '\n';
+  std::cerr << "ringside: " << visible(text) << '\n';
 }
 
 void script_runner::next_line() {
@@ -106,7 +111,8 @@ void script_runner::execute(const command& cmd) {
   }
   if (v == "quit" || v == "exit") return finish(exit_ok);
   if (v == "help") {
-    std::cout << help_text() << std::flush;
+    std::cout << (!cmd.args.empty() && cmd.args[0] == "moves" ? help_moves_text() : help_text())
+              << std::flush;
     return command_done(ok());
   }
   if ((v == "join" || v == "watch") && cmd.args.size() == 1 && cmd.args[0].starts_with('@') &&
@@ -130,8 +136,8 @@ void script_runner::execute(const command& cmd) {
   }
   if (room == nullptr) return command_done(failed("no_room", "no current room for `" + v + "`"));
   if (v == "state") {
-    print("state room=" + room->id() + " version=" + std::to_string(room->version()) + " " +
-          room->state().dump(-1, ' ', false, json::error_handler_t::replace));
+    print("state room=" + script_value(room->id()) + " version=" + std::to_string(room->version()) +
+          " " + room->state().dump(-1, ' ', true, json::error_handler_t::replace));
     return command_done(ok());
   }
   if (v == "board") {
@@ -236,7 +242,8 @@ void script_runner::execute_wait(const command& cmd) {
                         if (r->finished())
                           return failed("game_over", "the game ended before our turn");
                         if (!r->my_turn()) return pending();
-                        print("turn room=" + r->id() + " seat=" + std::to_string(*r->seat()) +
+                        print("turn room=" + script_value(r->id()) +
+                              " seat=" + std::to_string(*r->seat()) +
                               " version=" + std::to_string(r->version()));
                         return ok();
                       },
@@ -317,19 +324,19 @@ void script_runner::command_done(const outcome& result) {
     return next_line();
   }
   if (!result.code.empty() && result.code == expected) {
-    if (!options_.raw_json) print("expected-error code=" + result.code);
+    if (!options_.raw_json) print("expected-error code=" + script_value(result.code));
     return next_line();
   }
   // Local failures are printed like the server's; the server's own were printed on arrival.
   if (result.local && !options_.raw_json)
-    print("error code=" + result.code + " local=1 message=" + quoted(result.message));
+    print("error code=" + script_value(result.code) + " local=1 message=" + quoted(result.message));
   fail(exit_unexpected_error,
        "line " + std::to_string(line_no_) + ": " + result.code + ": " + result.message);
 }
 
 void script_runner::fail(int status, const std::string& why) {
   if (done_) return;
-  std::cerr << "ringside: " << why << '\n';
+  std::cerr << "ringside: " << visible(why) << '\n';
   finish(status);
 }
 

@@ -13,6 +13,7 @@
 #include "clients/cli/command.hpp"
 #include "clients/cli/event_sink.hpp"
 #include "clients/cli/line_reader.hpp"
+#include "clients/cli/options.hpp"
 
 namespace ringside::cli {
 
@@ -22,12 +23,6 @@ struct script_options {
   bool raw_json = false;                     // print protocol messages as they came
   std::chrono::milliseconds timeout{15000};  // the longest any one command may wait
 };
-
-// Exit statuses of a script.
-constexpr int exit_ok = 0;
-constexpr int exit_unexpected_error = 1;
-constexpr int exit_usage = 2;
-constexpr int exit_timeout = 3;
 
 class script_runner : public event_sink {
  public:

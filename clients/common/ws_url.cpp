@@ -12,7 +12,9 @@ std::optional<ws_url> ws_url::parse(std::string_view text) {
   ws_url url;
   const auto slash = text.find('/');
   std::string_view authority = text.substr(0, slash);
-  if (slash != std::string_view::npos) url.path = std::string(text.substr(slash));
+  // A bare "/" is taken as no path at all: both mean the server's WebSocket at /ws.
+  if (slash != std::string_view::npos && text.size() > slash + 1)
+    url.path = std::string(text.substr(slash));
   // A bracketed IPv6 literal keeps its colons; the port follows the closing bracket.
   std::size_t colon = std::string_view::npos;
   if (authority.starts_with('[')) {

@@ -10,10 +10,11 @@ namespace ringside::client {
 struct ws_url {
   std::string host;
   std::string port = "80";
-  std::string path = "/";
+  std::string path = "/ws";
 
-  // Parses "ws://host[:port][/path]"; only plain ws:// is supported (no TLS). Empty on
-  // anything else, so a typo never silently connects somewhere unexpected.
+  // Parses "ws://host[:port][/path]"; only plain ws:// is supported (no TLS). Without a path
+  // the path is /ws, where Ringside serves its WebSocket. Empty on anything else, so a typo
+  // never silently connects somewhere unexpected.
   static std::optional<ws_url> parse(std::string_view text);
 
   // The address written back as "ws://host:port/path"; also names the token file.

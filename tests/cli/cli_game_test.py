@@ -4,10 +4,18 @@ and one played to the end of the rules, each move chosen from the server's own s
 
 import json
 import os
+import urllib.request
 
 from harness import Client, Failure, Server, check, main
 
 BLITZ_WIN = ({"W": 3}, {"G": 4}, {"B": 5}, {"W": 2, "G": 2, "B": 2})
+
+
+def record(server, room):
+    """The room's game record, as the HTTP endpoint serves it."""
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    with opener.open(f"http://127.0.0.1:{server.port}/api/rooms/{room}/record", timeout=10) as r:
+        return r.read().decode()
 
 
 def fixed_script_game(server, client_bin, workdir):
@@ -44,6 +52,7 @@ def fixed_script_game(server, client_bin, workdir):
               f"history: {docs[0]['history']}")
         check(docs[0]["rings"]["d4"] == "W" and "a1" not in docs[0]["rings"], "the moves are on the board")
         check(docs[0]["status"] == "finished", "the game is over")
+        check('[Termination "resignation"]' in record(server, room), "the record says how it ended")
     finally:
         statuses = {c.name: c.close() for c in (alice, bob, carol)}
     check(statuses == {"alice": 0, "bob": 0, "carol": 0}, f"every script exits 0: {statuses}")
@@ -101,6 +110,7 @@ def full_game(server, client_bin, workdir):
         bob.expect(r"^expected-error code=not_your_turn$")
         moves = 0
         probed_illegal = False
+        probed_capture = False
         finished = False
         while not finished and moves < 80:
             seat = 1 if moves % 2 == 0 else 2
@@ -118,6 +128,16 @@ def full_game(server, client_bin, workdir):
                 me.expect(r"^error code=illegal_move ")
                 me.expect(r"^expected-error code=illegal_move$")
                 probed_illegal = True
+            if state["must_capture"] and not probed_capture:
+                # The server's reason lists the chains as the tokens a player types, the same
+                # ones the board shows.
+                typed = sorted(state["rings"][c[0]] + "x".join(c) for c in state["captures"])
+                vacant = sorted(c for c, v in state["rings"].items() if v == "")[0]
+                me.send("expect-error illegal_move", f"W{vacant}")
+                err = me.expect(r'^error code=illegal_move re=\d+ message="a capture is compulsory: (.+)"$')
+                check(sorted(err.group(1).split(", ")) == typed, f"{err.group(1)} lists {typed}")
+                me.expect(r"^expected-error code=illegal_move$")
+                probed_capture = True
             token = choose(state, seat)
             me.send(f"move {token}")
             m = me.expect(r"^(ack|error) ")
@@ -129,6 +149,7 @@ def full_game(server, client_bin, workdir):
             if not finished and after["to_move"] == seat:
                 moves += 1
         check(probed_illegal, "an illegal placement was tried")
+        check(probed_capture, "a placement during a compulsory capture was tried")
         finals = {}
         for c in (alice, bob, carol):
             c.send("wait-result")
@@ -145,6 +166,7 @@ def full_game(server, client_bin, workdir):
             won = docs[0]["captured"][result["winner"] - 1]
             check(any(all(won[c] >= n for c, n in need.items()) for need in BLITZ_WIN),
                   f"the winner's captures {won} meet a blitz condition")
+        check(f'[Termination "{result["reason"]}"]' in record(server, room), "the record's Termination tag")
         print(f"full game: {len(docs[0]['history'])} plies, result {result}, captured {docs[0]['captured']}")
     finally:
         statuses = {c.name: c.close() for c in (alice, bob, carol)}

@@ -1,6 +1,7 @@
 """A client whose TCP connection is cut (by a relay between it and the server) reconnects on
 its own with its saved token, gets the same player and its seat back, and plays on; a
-restarted client does the same from the token file, which is private (mode 0600)."""
+restarted client does the same from the token file, which is private (mode 0600), and comes
+back to its live game, leaving finished ones alone."""
 
 import glob
 import json
@@ -8,6 +9,42 @@ import os
 import stat
 
 from harness import Client, Proxy, Server, check, main
+
+
+def live_game_after_restart(server, client_bin, workdir):
+    """Two finished games and a live one: a restart lands in the live one."""
+    alice = Client(client_bin, server.url, "ann", workdir)
+    bob = Client(client_bin, server.url, "ben", workdir)
+    clients = [alice, bob]
+    try:
+        finished = []
+        for i in range(2):
+            room_file = os.path.join(workdir, f"done-{i}")
+            alice.send("new blitz first", f"room-file {room_file}")
+            finished.append(alice.expect(r"^joined room=(\S+) seat=1 ").group(1))
+            bob.send(f"join @{room_file}", "resign")
+            bob.expect(rf"^result room={finished[-1]} winner=1 reason=resignation ")
+            alice.send("wait-result")
+            alice.expect(rf"^result room={finished[-1]} ")
+        live_file = os.path.join(workdir, "live")
+        alice.send("new blitz first", f"room-file {live_file}")
+        live = alice.expect(r"^joined room=(\S+) seat=1 ").group(1)
+        bob.send(f"join @{live_file}")
+        bob.expect(rf"^joined room={live} seat=2 ")
+        alice.send("wait-status playing", "wait-turn", "Wd4-a1")
+        alice.expect(rf"^ack room={live} ")
+        check(alice.close() == 0, "ann's script ends cleanly")
+        again = Client(client_bin, server.url, "ann", workdir, config=alice.config)
+        clients.append(again)
+        again.expect(rf"^joined room={live} seat=1 ")
+        version, state = again.state()
+        check(state["room"] == live, f"back in the live game, not {state['room']}")
+        # The server lists every seat after the hello, finished games too; they are not news.
+        check(not any(f"result room={r}" in l for r in finished for l in again.lines),
+              f"old results are not announced again: {again.lines}")
+    finally:
+        statuses = [c.close() for c in clients]
+    check(all(s == 0 for s in statuses), f"every script exits 0: {statuses}")
 
 
 def test(server_bin, client_bin, workdir):
@@ -80,6 +117,7 @@ def test(server_bin, client_bin, workdir):
         alice3.send("rooms")
         alice3.expect(r"^rooms count=")
         check(json.load(open(path))["player"] == fresh, "the new identity is saved")
+        live_game_after_restart(server, client_bin, workdir)
     finally:
         statuses = [c.close() for c in clients]
         proxy.close()

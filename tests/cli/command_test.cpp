@@ -8,21 +8,26 @@
 #include <vector>
 
 #include "clients/cli/command.hpp"
-#include "clients/cli/completion.hpp"
 #include "clients/cli/options.hpp"
 
 using namespace ringside::cli;
 
 TEST_CASE("a bare move token is a move and other words are verbs") {
-  for (const char* token : {"Wd4-a1", "Gc3", "Bd1xd3xd5", "pass", "Wd4,a1"}) {
+  for (const char* token : {"Wd4-a1", "Gc3", "Bd1xd3xd5", "pass", "Wd4,a1", "wd4-a1", "gc3", "c3",
+                            "c3e3", "C3-E3", "b3d3"}) {
     CAPTURE(token);
     const command c = parse_command(token);
     CHECK(c.verb == "move");
     REQUIRE(c.args.size() == 1);
     CHECK(c.args[0] == token);
   }
-  for (const char* word : {"Wd4-", "Xd4", "W44", "Wdd", "new", "Bd1x"})
+  for (const char* word : {"Wd4-", "Xd4", "W44", "Wdd", "new", "Bd1x", "l3", "c6", "c3e", "help"})
     CHECK_FALSE(looks_like_move(word));
+  CHECK(normalize_move("wd4-A1") == "Wd4-a1");
+  CHECK(normalize_move("BD1XD3") == "Bd1xd3");
+  CHECK(normalize_move("C3-E3") == "c3-e3");
+  CHECK(normalize_move("b3d3") == "b3d3");
+  CHECK(normalize_move("pass") == "pass");
   const command say = parse_command("  say   good  game  ");
   CHECK(say.verb == "say");
   CHECK(say.rest == "good  game");
@@ -41,8 +46,26 @@ TEST_CASE("new takes its options in any order and rejects what it does not know"
   CHECK(p.options.seat == "first");
   CHECK(p.options.is_private);
   CHECK(parse_new_room({}).options.variant == "standard");
+  CHECK(parse_new_room({}).options.game == "zertz");
   CHECK_FALSE(parse_new_room({"chess"}).error.empty());
-  CHECK_FALSE(parse_new_room({"5+x"}).error.empty());
+  CHECK(parse_new_room({"5+x"}).error.find("minutes+increment") != std::string::npos);
+  const auto d = parse_new_room({"dvonn", "10+5", "second"});
+  REQUIRE(d.error.empty());
+  CHECK(d.options.game == "dvonn");
+  CHECK(d.options.clock_initial_s == 600);
+  CHECK(parse_new_room({"0.5+0"}).options.clock_initial_s == 30);
+  CHECK(parse_new_room({"0.25+2"}).options.clock_initial_s == 15);
+  CHECK_FALSE(parse_new_room({"0+0"}).error.empty());
+  CHECK_FALSE(parse_new_room({"0.x+0"}).error.empty());
+  CHECK_FALSE(parse_new_room({"dvonn", "blitz"}).error.empty());
+  CHECK_FALSE(parse_new_room({"dvonn", "61"}).error.empty());
+}
+
+TEST_CASE("help moves explains both games' notation") {
+  const std::string m = help_moves_text();
+  for (const char* token : {"Wd4-a1", "Gc3", "Bd1xd3xd5", "c3e3", "pass", "board coords",
+                            "minutes+increment", "compulsory"})
+    CHECK_MESSAGE(m.find(token) != std::string::npos, token);
 }
 
 TEST_CASE("new zertz computer 3 asks for the computer as the opponent") {
@@ -63,20 +86,6 @@ TEST_CASE("help lists every command with an example") {
     CHECK(help.find(std::string(c.usage)) != std::string::npos);
     CHECK(help.find("e.g. " + std::string(c.example)) != std::string::npos);
   }
-}
-
-TEST_CASE("Tab completes commands, cells, move tokens and rooms") {
-  completion_context ctx{{"a1", "a2", "d4", "d5"}, {"Bd1xd3xd5"}, {"k3x9q2"}};
-  using v = std::vector<std::string>;
-  CHECK(complete_word("wa", "", ctx) ==
-        v{"wait-result", "wait-status", "wait-turn", "wait-version", "watch"});
-  CHECK(complete_word("re", "", ctx) == v{"resign"});
-  CHECK(complete_word("Wd", "", ctx) == v{"Wd4", "Wd5"});
-  CHECK(complete_word("Wd4-a", "", ctx) == v{"Wd4-a1", "Wd4-a2"});
-  CHECK(complete_word("Bd", "move", ctx) == v{"Bd1xd3xd5", "Bd4", "Bd5"});
-  CHECK(complete_word("k", "join", ctx) == v{"k3x9q2"});
-  CHECK(complete_word("", "watch", ctx) == v{"k3x9q2"});
-  CHECK(complete_word("bl", "new", ctx) == v{"blitz"});
 }
 
 TEST_CASE("the command line: NO_COLOR, --no-color, names and mistakes") {

@@ -2,6 +2,8 @@
 real client processes in --script mode talking to it, and a tiny TCP proxy that can cut
 connections. Used by the cli_*.py tests; nothing here fakes the server or the client."""
 
+import base64
+import hashlib
 import json
 import os
 import queue
@@ -213,6 +215,92 @@ class Proxy:
 
     def close(self):
         self.cut()
+        self.listener.close()
+
+
+class FakeServer:
+    """A WebSocket server that says whatever the test wants: after the client's hello it sends
+    the given messages (Python objects or raw text) and then keeps the connection open. For
+    checking what the client does with hostile input a real server would never send."""
+
+    def __init__(self, messages):
+        self.messages = messages
+        self.listener = socket.socket()
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen()
+        self.port = self.listener.getsockname()[1]
+        self.url = f"ws://127.0.0.1:{self.port}/ws"
+        self.received = []
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    @staticmethod
+    def _frame(text):
+        data = text.encode()
+        head = bytes([0x81])
+        if len(data) < 126:
+            head += bytes([len(data)])
+        elif len(data) < 65536:
+            head += bytes([126]) + len(data).to_bytes(2, "big")
+        else:
+            head += bytes([127]) + len(data).to_bytes(8, "big")
+        return head + data
+
+    @staticmethod
+    def _read_frame(conn):
+        def exactly(n):
+            buf = b""
+            while len(buf) < n:
+                chunk = conn.recv(n - len(buf))
+                if not chunk:
+                    raise OSError("closed")
+                buf += chunk
+            return buf
+        b0, b1 = exactly(2)
+        n = b1 & 0x7F
+        if n == 126:
+            n = int.from_bytes(exactly(2), "big")
+        elif n == 127:
+            n = int.from_bytes(exactly(8), "big")
+        mask = exactly(4) if b1 & 0x80 else b"\0\0\0\0"
+        payload = bytes(c ^ mask[i % 4] for i, c in enumerate(exactly(n)))
+        return b0 & 0x0F, payload
+
+    def _serve(self):
+        while True:
+            try:
+                conn, _ = self.listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._session, args=(conn,), daemon=True).start()
+
+    def _session(self, conn):
+        try:
+            request = b""
+            while b"\r\n\r\n" not in request:
+                request += conn.recv(4096)
+            key = re.search(rb"Sec-WebSocket-Key: *(\S+)", request, re.I).group(1)
+            accept = base64.b64encode(hashlib.sha1(key + b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11").digest())
+            conn.sendall(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
+                         b"Connection: Upgrade\r\nSec-WebSocket-Accept: " + accept + b"\r\n\r\n")
+            while True:
+                opcode, payload = self._read_frame(conn)
+                if opcode == 8:
+                    return
+                if opcode != 1:
+                    continue
+                msg = json.loads(payload)
+                self.received.append(msg)
+                if msg.get("type") == "hello":
+                    for m in self.messages:
+                        text = m if isinstance(m, str) else json.dumps(m)
+                        conn.sendall(self._frame(text))
+        except (OSError, ValueError, AttributeError):
+            pass
+        finally:
+            conn.close()
+
+    def close(self):
         self.listener.close()
 
 

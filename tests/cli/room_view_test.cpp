@@ -1,5 +1,5 @@
 // The client's copy of a room: patches in order apply, a gap or a bad patch asks for a sync
-// and leaves the copy untouched; and the token file is private.
+// and leaves the copy untouched; the running clock counts down; the token file is private.
 
 #include <doctest/doctest.h>
 #include <sys/stat.h>
@@ -37,16 +37,37 @@ TEST_CASE("patches apply in order while gaps and bad ops are refused without dam
   CHECK(room.my_turn());
   room.set_seat(2);
   CHECK_FALSE(room.my_turn());
-  CHECK(room.cells() == std::vector<std::string>{"a1", "d4"});
 }
 
-TEST_CASE("capture chains become tokens named by the jumping marble") {
+TEST_CASE("the running clock counts down from the start of its turn; the other stands") {
+  using namespace std::chrono_literals;
   room_view room("r1");
-  room.reset(
-      {{"rings", {{"d1", "B"}, {"d2", "W"}, {"d3", ""}, {"c2", "G"}}},
-       {"captures", json::array({json::array({"d1", "d3"}), json::array({"c2", "d3", "e3"})})}},
-      1);
-  CHECK(room.capture_tokens() == std::vector<std::string>{"Bd1xd3", "Gc2xd3xe3"});
+  const auto t0 = std::chrono::steady_clock::time_point{} + 1000s;
+  json s = {{"status", "playing"},
+            {"to_move", 1},
+            {"ply", 4},
+            {"players", json::array({{{"clock_ms", 60000}}, {{"clock_ms", 30000}}})}};
+  room.reset(s, 7);
+  room.note_change(t0);
+  CHECK(room.clock_ms(1, t0 + 1500ms) == 58500);
+  CHECK(room.clock_ms(2, t0 + 1500ms) == 30000);
+  // A version that is not a move (a spectator count) does not restart the count.
+  REQUIRE(room.apply(json::array({{{"op", "add"}, {"path", "/spectators"}, {"value", 1}}}), 8) ==
+          room_view::patch_outcome::applied);
+  room.note_change(t0 + 2s);
+  CHECK(room.clock_ms(1, t0 + 3s) == 57000);
+  // The move: seat 2's turn, from the clock values the server sent.
+  REQUIRE(room.apply(
+              json::array({{{"op", "replace"}, {"path", "/to_move"}, {"value", 2}},
+                           {{"op", "replace"}, {"path", "/ply"}, {"value", 5}},
+                           {{"op", "replace"}, {"path", "/players/0/clock_ms"}, {"value", 57100}}}),
+              9) == room_view::patch_outcome::applied);
+  room.note_change(t0 + 3s);
+  CHECK(room.clock_ms(1, t0 + 10s) == 57100);
+  CHECK(room.clock_ms(2, t0 + 10s) == 23000);
+  CHECK(room.clock_ms(2, t0 + 60s) == 0);  // never below zero
+  room.reset({{"status", "playing"}, {"players", json::array({{{"clock_ms", nullptr}}})}}, 10);
+  CHECK_FALSE(room.clock_ms(1, t0));  // untimed
 }
 
 TEST_CASE("the token file lives under XDG_CONFIG_HOME, one per server, mode 0600") {

@@ -1,0 +1,146 @@
+#include "clients/cli/board_panel.hpp"
+
+#include <algorithm>
+
+#include "clients/cli/game_words.hpp"
+#include "clients/cli/safe_text.hpp"
+#include "clients/cli/state_fields.hpp"
+#include "clients/cli/text_grid.hpp"
+
+namespace ringside::cli {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::size_t line_width = 80;
+
+// A name cut to `n` characters (whole UTF-8 characters), so panels keep within 80 columns.
+std::string cut(const std::string& text, std::size_t n) {
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
+    if (chars++ == n) return text.substr(0, i);
+  }
+  return text;
+}
+
+std::optional<long long> clock_of(const json& state, int seat, const render_options& opt) {
+  const auto i = static_cast<std::size_t>(seat - 1);
+  if (opt.clock_ms[i]) return opt.clock_ms[i];
+  const json& players = field(state, "players");
+  const json& ms =
+      field(players.is_array() && players.size() > i ? players[i] : null_json(), "clock_ms");
+  if (!ms.is_number_integer()) return std::nullopt;
+  return ms.get<long long>();
+}
+
+}  // namespace
+
+std::string clock_text(long long ms) {
+  const long long total = std::max<long long>(0, ms) / 1000;
+  return std::to_string(total / 60) + (total % 60 < 10 ? ":0" : ":") + std::to_string(total % 60);
+}
+
+std::vector<std::string> panel_header(const json& state, const std::string& title) {
+  std::vector<std::string> lines;
+  lines.push_back("Room " + visible(field_string(state, "room")) + "  " + title);
+  const std::string status = field_string(state, "status");
+  if (status == "waiting")
+    lines.push_back("Waiting for a second player");
+  else if (status == "playing")
+    lines.push_back("Playing, move " + std::to_string(field_int(state, "ply", 0) + 1));
+  else if (status == "finished")
+    lines.push_back("Finished after " + std::to_string(field_int(state, "ply", 0)) + " moves");
+  else
+    lines.push_back(visible(status));
+  return lines;
+}
+
+std::string panel_player(const json& state, int seat, const render_options& opt) {
+  const json& players = field(state, "players");
+  const auto i = static_cast<std::size_t>(seat - 1);
+  const json& p = players.is_array() && players.size() > i ? players[i] : null_json();
+  const bool playing = field_string(state, "status") == "playing";
+  const bool turn = playing && field_int(state, "to_move", 0) == seat;
+  // 14 characters of a name keep the 61-ring board and its panel within 80 columns.
+  std::string name = p.is_object() ? cut(visible(field_string(p, "name")), 14) : "(empty seat)";
+  if (p.is_object() && field(p, "online").is_boolean() && !field(p, "online").get<bool>())
+    name += " (away)";
+  if (opt.seat == seat) name += " (you)";
+  std::string line = std::string(turn ? "> " : "  ") + name;
+  if (const auto ms = clock_of(state, seat, opt)) {
+    line.append(std::max<std::size_t>(1, 20 - std::min<std::size_t>(20, visible_width(line))), ' ');
+    const std::string clock = clock_text(*ms);
+    line += turn && *ms <= 10000 ? paint(opt.color, "1;31", clock + " !") : clock;
+  }
+  return turn ? paint(opt.color, "1", line) : line;
+}
+
+std::vector<std::string> panel_footer(const json& state, const render_options& opt) {
+  std::vector<std::string> lines;
+  const bool playing = field_string(state, "status") == "playing";
+  const json& offer = field(state, "draw_offer");
+  if (playing && offer.is_number_integer())
+    lines.push_back(
+        paint(opt.color, "1;36", "Draw offered by " + seat_name(state, offer.get<int>())));
+  if (!playing) return lines;
+  const int to_move = field_int(state, "to_move", 0);
+  if (opt.seat && *opt.seat == to_move)
+    lines.push_back(paint(opt.color, "1;33", "Your move"));
+  else if (to_move == 1 || to_move == 2)
+    lines.push_back(seat_name(state, to_move) + " to move");
+  return lines;
+}
+
+std::vector<std::string> lines_under(const json& state, const render_options& opt) {
+  std::vector<std::string> lines;
+  if (const std::string last = last_move_words(state); !last.empty())
+    for (auto& l : wrap_words({last}, "Last: ", "      ", line_width)) lines.push_back(l);
+  if (const std::string result = result_words(state); !result.empty())
+    lines.push_back(paint(opt.color, "1;32", cut("Game over: " + result + ".", line_width)));
+  return lines;
+}
+
+std::vector<std::string> side_by_side(const std::vector<std::string>& board,
+                                      const std::vector<std::string>& panel, std::size_t panel_at) {
+  std::vector<std::string> out;
+  for (std::size_t r = 0; r < std::max(board.size(), panel.size()); ++r) {
+    std::string line = r < board.size() ? board[r] : "";
+    if (r < panel.size()) {
+      line.append(panel_at - std::min(panel_at, visible_width(line)), ' ');
+      line += panel[r];
+    }
+    out.push_back(std::move(line));
+  }
+  return out;
+}
+
+std::vector<std::string> wrap_words(const std::vector<std::string>& words, const std::string& first,
+                                    const std::string& next, std::size_t width) {
+  std::vector<std::string> out;
+  std::string line = first;
+  bool empty = true;
+  for (const auto& w : words) {
+    // A long sentence is one "word": split it at spaces too.
+    std::size_t start = 0;
+    while (start < w.size()) {
+      auto end = w.find(' ', start);
+      if (end == std::string::npos) end = w.size();
+      const std::string piece = w.substr(start, end - start);
+      start = end + 1;
+      if (!empty && visible_width(line) + 1 + visible_width(piece) > width) {
+        out.push_back(line);
+        line = next;
+        empty = true;
+      }
+      if (!empty) line += ' ';
+      line += piece;
+      empty = false;
+    }
+  }
+  if (!empty) out.push_back(line);
+  return out;
+}
+
+}  // namespace ringside::cli
