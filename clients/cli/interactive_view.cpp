@@ -126,7 +126,10 @@ void interactive_ui::show_board(bool force) {
   } else if (room != nullptr) {
     lines = {"Room " + visible(room->id()) + ": waiting for its state."};
   }
-  const auto change = layout_.set_top(lines);
+  auto change = layout_.set_top(lines);
+  // Asked for (`board`, a room switch, a join): draw the whole screen again, in case the
+  // terminal lost it.
+  if (force && layout_.fixed()) change = screen_layout::change::relayout;
   if (change != screen_layout::change::none) apply(change);
   if (layout_.fixed() || lines.empty()) return;
   // No room for a fixed board: print it in the flow, but only when something moved.
