@@ -173,7 +173,9 @@ void interactive_ui::update_prompt() {
   if (!pending_resign_.empty()) {
     p = "Resign? [y/N] ";
   } else {
-    if (session_ != nullptr && session_->link() != link_status::connected) p = "reconnecting… ";
+    const link_status link = session_ != nullptr ? session_->link() : link_status::connected;
+    if (link == link_status::connecting) p = "connecting… ";
+    if (link == link_status::reconnecting) p = "reconnecting… ";
     if (room == nullptr) {
       p += "ringside";
     } else {
