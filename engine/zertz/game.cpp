@@ -162,6 +162,7 @@ int game::ply() const {
 std::vector<ring_view> game::rings() const {
   const position& p = impl_->pos;
   std::vector<ring_view> out;
+  out.reserve(static_cast<std::size_t>(popcount(p.rings())));
   for (bitboard r = p.rings(); r; r &= r - 1) {
     const int c = lowest(r);
     ring_view v{p.geometry().name(c), std::nullopt};
@@ -211,6 +212,7 @@ std::vector<std::vector<std::string>> game::capture_chains() const {
 std::vector<std::string> game::removable() const {
   std::vector<std::string> out;
   if (impl_->result) return out;
+  out.reserve(static_cast<std::size_t>(popcount(impl_->pos.free_rings())));
   for (bitboard f = impl_->pos.free_rings(); f; f &= f - 1) {
     out.push_back(impl_->pos.geometry().name(lowest(f)));
   }
