@@ -53,6 +53,11 @@ std::int64_t game_clock::remaining_ms(int seat) const {
   return remaining_ms_[index_of(seat)];
 }
 
+std::int64_t game_clock::elapsed_ms(clock::time_point now) const {
+  if (running_ == 0 || now <= turn_started_) return 0;
+  return std::chrono::duration_cast<std::chrono::milliseconds>(now - turn_started_).count();
+}
+
 game_clock::clock::time_point game_clock::flag_time() const {
   return turn_started_ + std::chrono::milliseconds(running_ == 0 ? 0 : remaining_ms(running_));
 }

@@ -30,6 +30,9 @@ class game_clock {
   std::int64_t remaining_ms(int seat) const;
   // Seat whose time is running, 0 when stopped.
   int running() const { return running_; }
+  // How long the running seat has been thinking at `now` (0 when stopped): what a client that
+  // joins mid-turn takes off the state's clock_ms to show the clock as it stands.
+  std::int64_t elapsed_ms(clock::time_point now) const;
   // When the running seat's flag falls (meaningless when stopped).
   clock::time_point flag_time() const;
 

@@ -130,9 +130,9 @@ void room::handle(peer_ptr p, identity_ptr who, protocol::client_message msg,
                      [&](const protocol::offer_draw& m) { self->do_offer_draw(*p, who, m); },
                      [&](const protocol::chat& m) { self->do_chat(*p, who, m); },
                      [&](const protocol::sync& m) {
-                       send_text(*p,
-                                 protocol::encode_snapshot(m.id, self->settings_.id, self->version_,
-                                                           self->state_.json()));
+                       send_text(*p, protocol::encode_snapshot(m.id, self->settings_.id,
+                                                               self->version_, self->state_.json(),
+                                                               self->clock_elapsed_ms()));
                      },
                      [&](const protocol::leave& m) { self->do_leave(*p, m); },
                      [&](const auto& m) {
@@ -259,7 +259,8 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
     update_presence();
     maybe_think();
   }
-  send_text(*p, protocol::encode_joined(m.id, settings_.id, seat, version_, state_.json()));
+  send_text(*p, protocol::encode_joined(m.id, settings_.id, seat, version_, state_.json(),
+                                        clock_elapsed_ms()));
   p->note_attached(shared_from_this());
 }
 
@@ -333,6 +334,11 @@ protocol::room_view room::view() const {
   v.result = result_;
   v.last_move = last_move_;
   return v;
+}
+
+std::optional<std::int64_t> room::clock_elapsed_ms() const {
+  if (!clock_ || clock_->running() == 0) return std::nullopt;
+  return clock_->elapsed_ms(clock::now());
 }
 
 std::shared_ptr<const std::string> room::commit(std::uint64_t except) {

@@ -157,6 +157,8 @@ class room : public std::enable_shared_from_this<room> {
   void arm_flag_timer();
   void on_flag();
   protocol::room_view view() const;
+  // How long the side to move has been thinking, when a clock runs (for joined and sync).
+  std::optional<std::int64_t> clock_elapsed_ms() const;
   // Brings the state document up to date; when it changed, bumps the version and sends the one
   // patch to every member but `except`. Returns the patch frame, or null when nothing changed.
   std::shared_ptr<const std::string> commit(std::uint64_t except = 0);

@@ -208,7 +208,13 @@ void client_session::on_text(std::string_view text) {
     }
   }
   room_view* view = rid.empty() ? nullptr : room(rid);
-  if (view != nullptr && state_change) view->note_change(std::chrono::steady_clock::now());
+  if (view != nullptr && state_change) {
+    // A state that arrives mid-turn says how long the mover has been thinking already.
+    auto turn_seen = std::chrono::steady_clock::now();
+    if (const json& e = field(msg, "clock_elapsed_ms"); type != "patch" && e.is_number_integer())
+      turn_seen -= std::chrono::milliseconds(e.get<std::int64_t>());
+    view->note_change(turn_seen);
+  }
   if (had_rejoins && rejoins_pending_.empty()) choose_live_room();
   sink_.on_message(msg, view);
   if (view != nullptr && before && state_change) {

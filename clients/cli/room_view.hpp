@@ -53,8 +53,9 @@ class room_view {
   bool my_turn() const;
   std::string game() const;  // "zertz", "dvonn", or empty
 
-  // Called after every change of the state, with the time it arrived: a new turn (or new
-  // clock values) restarts the count of the running clock from there.
+  // Called after every change of the state, with the time the turn began as far as we know
+  // (when it arrived, less the server's clock_elapsed_ms on a joined or snapshot): a new turn
+  // (or new clock values) restarts the count of the running clock from there.
   void note_change(std::chrono::steady_clock::time_point now);
   // The clock of `seat` at `now`, in ms: the state's value, minus the time since the turn
   // began for the side to move (the server charges it at the move; clients count it down).

@@ -42,16 +42,19 @@ std::string encode_rooms(const request_id& re, const json& list) {
 }
 
 std::string encode_joined(const request_id& re, std::string_view room, int seat,
-                          std::int64_t version, const json& state) {
+                          std::int64_t version, const json& state,
+                          std::optional<std::int64_t> clock_elapsed_ms) {
   json j{{"type", "joined"}, {"room", room}, {"version", version}, {"state", state}};
   j["seat"] = seat == 0 ? json(nullptr) : json(seat);
+  if (clock_elapsed_ms) j["clock_elapsed_ms"] = *clock_elapsed_ms;
   add_re(j, re);
   return to_wire(j);
 }
 
 std::string encode_snapshot(const request_id& re, std::string_view room, std::int64_t version,
-                            const json& state) {
+                            const json& state, std::optional<std::int64_t> clock_elapsed_ms) {
   json j{{"type", "snapshot"}, {"room", room}, {"version", version}, {"state", state}};
+  if (clock_elapsed_ms) j["clock_elapsed_ms"] = *clock_elapsed_ms;
   add_re(j, re);
   return to_wire(j);
 }

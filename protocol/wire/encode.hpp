@@ -22,13 +22,17 @@ std::string encode_welcome(const request_id& re, std::string_view player, std::s
 // `rooms`: `list` is a JSON array of room summaries (see room_summary in the server).
 std::string encode_rooms(const request_id& re, const nlohmann::json& list);
 
-// `joined`: seat 1 or 2, or 0 for a spectator (sent as null).
+// `joined`: seat 1 or 2, or 0 for a spectator (sent as null). `clock_elapsed_ms`, when a
+// clock runs: how long the side to move has been thinking, which the state's clock_ms (taken
+// at the last move) does not show.
 std::string encode_joined(const request_id& re, std::string_view room, int seat,
-                          std::int64_t version, const nlohmann::json& state);
+                          std::int64_t version, const nlohmann::json& state,
+                          std::optional<std::int64_t> clock_elapsed_ms = std::nullopt);
 
-// `snapshot` of `state` at `version`.
+// `snapshot` of `state` at `version`; `clock_elapsed_ms` as for `joined`.
 std::string encode_snapshot(const request_id& re, std::string_view room, std::int64_t version,
-                            const nlohmann::json& state);
+                            const nlohmann::json& state,
+                            std::optional<std::int64_t> clock_elapsed_ms = std::nullopt);
 
 // `patch`: RFC 6902 `ops` turning version-1 into version.
 std::string encode_patch(std::string_view room, std::int64_t version, const nlohmann::json& ops);

@@ -142,6 +142,35 @@ TEST_CASE("the clock: time is shown, charged at a move, and a fallen flag ends t
   CHECK(t.seat(1).state().at("players").at(1).at("clock_ms") == 0);
 }
 
+TEST_CASE("joined and sync say how long the side to move has been thinking, when a clock runs") {
+  server_process srv;
+  table timed(srv.port(),
+              {{"variant", "standard"}, {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
+  std::this_thread::sleep_for(300ms);
+  ws_client fan(srv.port());
+  fan.hello("fan");
+  const auto joined =
+      fan.request({{"type", "join"}, {"room", timed.room()}, {"as", "spectator"}}, "joined");
+  REQUIRE(joined.contains("clock_elapsed_ms"));
+  const auto first = joined.at("clock_elapsed_ms").get<std::int64_t>();
+  CHECK(first >= 250);
+  CHECK(first < 60000);
+  // The state's clock is the time left at the start of the turn; the elapsed time is apart.
+  CHECK(joined.at("state").at("players")[0].at("clock_ms") == 60000);
+  timed.take_patch(1);  // the spectator count
+  timed.take_patch(2);
+  std::this_thread::sleep_for(100ms);
+  const auto snap = timed.sync(1);
+  CHECK(snap.at("clock_elapsed_ms").get<std::int64_t>() >= first + 80);
+  // After a move the other side's turn starts afresh.
+  timed.play(1, placement(timed.seat(1).state()));
+  CHECK(timed.sync(2).at("clock_elapsed_ms").get<std::int64_t>() < first);
+
+  // Untimed rooms carry no such field.
+  table untimed(srv.port());
+  CHECK_FALSE(untimed.sync(1).contains("clock_elapsed_ms"));
+}
+
 TEST_CASE("a dropped player shows offline, and the token brings back the same seat") {
   server_process srv(fast);
   table t(srv.port());
