@@ -1,13 +1,15 @@
 # ringside_journal: the durable SQLite journal and the token digest (server/journal*.cpp,
-# server/sha256.cpp). Included from server/CMakeLists.txt with include(journal.cmake).
+# server/token_digest.cpp: SHA-256 from OpenSSL's libcrypto). Included from
+# server/CMakeLists.txt with include(journal.cmake).
 include_guard(GLOBAL)
 find_package(SQLite3 REQUIRED)
+find_package(OpenSSL 3 REQUIRED)
 
 add_library(ringside_journal STATIC
   ${CMAKE_CURRENT_LIST_DIR}/journal.cpp
   ${CMAKE_CURRENT_LIST_DIR}/journal_statement.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/sha256.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/token_digest.cpp)
 # Includes are written from the repository root ("server/journal.hpp", "engine/common/...").
 target_include_directories(ringside_journal PUBLIC ${PROJECT_SOURCE_DIR})
-target_link_libraries(ringside_journal PUBLIC SQLite::SQLite3)
+target_link_libraries(ringside_journal PUBLIC SQLite::SQLite3 OpenSSL::Crypto)
 ringside_warnings(ringside_journal)

@@ -95,7 +95,7 @@ class journal {
   ~journal();
 
   // Records `player_id` with its current name and token digest (64 hex characters, as
-  // sha256::hex gives); saving the same player again replaces name and digest.
+  // token_digest gives); saving the same player again replaces name and digest.
   journal_status save_identity(std::string_view player_id, std::string_view name,
                                std::string_view token_hash);
   // The identity whose token has this digest; empty when none has.

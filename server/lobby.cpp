@@ -13,7 +13,7 @@
 #include "server/random_id.hpp"
 #include "server/room.hpp"
 #include "server/room_restore.hpp"
-#include "server/sha256.hpp"
+#include "server/token_digest.hpp"
 #include "server/time_text.hpp"
 
 namespace ringside::server {
@@ -71,37 +71,42 @@ void lobby::answer_hello(const identity_ptr& who,
   fn(who, std::move(seated));
 }
 
-identity_ptr lobby::known(const std::string& token) {
-  const auto it = by_token_.find(token);
-  if (it == by_token_.end()) return nullptr;
+bool lobby::same_digest::operator()(const std::string& a, const std::string& b) const {
+  return same_secret(a, b);
+}
+
+identity_ptr lobby::known(const std::string& digest) {
+  const auto it = by_digest_.find(digest);
+  if (it == by_digest_.end()) return nullptr;
   if (it->second.pinned) return it->second.pinned;
   auto who = it->second.weak.lock();
-  if (!who) by_token_.erase(it);
+  if (!who) by_digest_.erase(it);
   return who;
 }
 
 void lobby::remember(const identity_ptr& who, bool pin) {
-  by_token_[who->token] = known_identity{who, pin ? who : nullptr};
-  if (by_token_.size() < prune_at_) return;
+  by_digest_[token_digest(who->token)] = known_identity{who, pin ? who : nullptr};
+  if (by_digest_.size() < prune_at_) return;
   // Amortised: a sweep when the map has doubled since the last one.
-  std::erase_if(by_token_,
+  std::erase_if(by_digest_,
                 [](const auto& kv) { return !kv.second.pinned && kv.second.weak.expired(); });
-  prune_at_ = std::max<std::size_t>(64, 2 * by_token_.size());
+  prune_at_ = std::max<std::size_t>(64, 2 * by_digest_.size());
 }
 
-void lobby::hello_from_journal(std::string token,
+void lobby::hello_from_journal(std::string token, std::string digest,
                                std::function<void(identity_ptr, std::vector<room_ptr>)> fn) {
-  journal_->read([this, token = std::move(token), fn = std::move(fn)](server::journal& j) mutable {
-    auto found = j.find_identity(sha256::hex(token));
-    net::post(strand_, [this, token = std::move(token), fn = std::move(fn),
-                        found = std::move(found)]() mutable {
+  journal_->read([this, token = std::move(token), digest = std::move(digest),
+                  fn = std::move(fn)](server::journal& j) mutable {
+    auto found = j.find_identity(digest);
+    net::post(strand_, [this, token = std::move(token), digest = std::move(digest),
+                        fn = std::move(fn), found = std::move(found)]() mutable {
       if (!found) {
         spdlog::error("journal: looking up a token failed: {}", found.error());
         return fn(nullptr, {});
       }
       if (!*found) return fn(nullptr, {});
       // Another hello with the same token may have loaded it meanwhile.
-      identity_ptr who = known(token);
+      identity_ptr who = known(digest);
       if (!who) {
         who = std::make_shared<identity>(identity{(*found)->player_id, (*found)->name, token});
         remember(who, false);
@@ -116,11 +121,12 @@ void lobby::hello(std::string name, std::optional<std::string> token,
   net::post(strand_,
             [this, name = std::move(name), token = std::move(token), fn = std::move(fn)]() mutable {
               if (token) {
-                if (const auto who = known(*token)) return answer_hello(who, fn);
+                auto digest = token_digest(*token);
+                if (const auto who = known(digest)) return answer_hello(who, fn);
                 // Not in memory (not seen since the server started, or held by nobody since):
                 // the journal may know it.
                 if (!journal_) return fn(nullptr, {});
-                return hello_from_journal(std::move(*token), std::move(fn));
+                return hello_from_journal(std::move(*token), std::move(digest), std::move(fn));
               }
               auto who = std::make_shared<identity>();
               who->name = std::move(name);
@@ -131,7 +137,7 @@ void lobby::hello(std::string name, std::optional<std::string> token,
                 // Appended, not "p" + ...: GCC 12 warns falsely (-Wrestrict) on that form.
                 who->player = "p";
                 who->player += random_base32(10);
-              } while (std::any_of(by_token_.begin(), by_token_.end(), [&](const auto& kv) {
+              } while (std::any_of(by_digest_.begin(), by_digest_.end(), [&](const auto& kv) {
                 const auto other = kv.second.weak.lock();
                 return other && other->player == who->player;
               }));
@@ -143,7 +149,7 @@ void lobby::hello(std::string name, std::optional<std::string> token,
               const identity_ptr saved = who;
               journal_->write(
                   [saved](server::journal& j) {
-                    return j.save_identity(saved->player, saved->name, sha256::hex(saved->token));
+                    return j.save_identity(saved->player, saved->name, token_digest(saved->token));
                   },
                   strand_,
                   [this, saved, fn = std::move(fn)](journal_status st) {

@@ -86,14 +86,14 @@ class lobby {
 
   // Registers a room built from the journal; on the strand (or before the io_context runs).
   void adopt(const room_ptr& r);
-  // The identity given `token`, if it is still in memory (held by a connection or a seat,
-  // or pinned); forgets the entry of one that is not.
-  identity_ptr known(const std::string& token);
-  // Makes `who` findable by its token. `pin`: keep it in memory for good (there is no
+  // The identity whose token has `digest` (token_digest), if it is still in memory (held by
+  // a connection or a seat, or pinned); forgets the entry of one that is not.
+  identity_ptr known(const std::string& digest);
+  // Makes `who` findable by its token's digest. `pin`: keep it in memory for good (there is no
   // journal, or the journal failed to save it); otherwise it stays only while others hold it.
   void remember(const identity_ptr& who, bool pin);
-  // The identity with `token`, from the journal, after a restart.
-  void hello_from_journal(std::string token,
+  // The identity with `token` (whose digest is `digest`), from the journal, after a restart.
+  void hello_from_journal(std::string token, std::string digest,
                           std::function<void(identity_ptr, std::vector<room_ptr>)> fn);
   void answer_hello(const identity_ptr& who,
                     const std::function<void(identity_ptr, std::vector<room_ptr>)>& fn);
@@ -106,14 +106,18 @@ class lobby {
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer trim_timer_;
   bool trim_armed_ = false;
-  // Identities by token. With a journal they are held weakly: every hello without a token
+  // Identities by their token's digest, compared in constant time, so a lookup's timing says
+  // nothing about anyone's token. With a journal they are held weakly: every hello without a token
   // makes one, and keeping them all would grow memory with everyone who ever connected; one
   // no connection or seat holds is read back from the journal at its next hello.
   struct known_identity {
     std::weak_ptr<const identity> weak;
     identity_ptr pinned;  // set when this map is the identity's only copy
   };
-  std::unordered_map<std::string, known_identity> by_token_;
+  struct same_digest {
+    bool operator()(const std::string& a, const std::string& b) const;
+  };
+  std::unordered_map<std::string, known_identity, std::hash<std::string>, same_digest> by_digest_;
   std::size_t prune_at_ = 64;  // sweep expired entries when the map reaches this size
   std::unordered_map<std::string, entry> rooms_;
   std::unordered_map<std::string, std::set<std::string>> seats_;  // player -> room ids

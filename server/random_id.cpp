@@ -1,14 +1,23 @@
 #include "server/random_id.hpp"
 
-#include <random>
+#include <openssl/rand.h>
+
+#include <limits>
+#include <stdexcept>
+#include <vector>
 
 namespace ringside::server {
 namespace {
 
-// One random_device per thread: libstdc++'s default token reads the kernel's CSPRNG.
-unsigned int next_random() {
-  thread_local std::random_device device;
-  return device();
+// `n` bytes from RAND_bytes. It fails only when it cannot be seeded; a token made without
+// it could be guessed, so none is made.
+std::vector<unsigned char> random_bytes(std::size_t n) {
+  std::vector<unsigned char> out(n);
+  if (n > static_cast<std::size_t>(std::numeric_limits<int>::max()) ||
+      RAND_bytes(out.data(), static_cast<int>(n)) != 1) {
+    throw std::runtime_error("OpenSSL's RAND_bytes failed: no unguessable id can be made");
+  }
+  return out;
 }
 
 }  // namespace
@@ -17,8 +26,7 @@ std::string random_hex(std::size_t bytes) {
   static constexpr char digits[] = "0123456789abcdef";
   std::string out;
   out.reserve(bytes * 2);
-  for (std::size_t i = 0; i < bytes; ++i) {
-    const unsigned int b = next_random() & 0xFFu;
+  for (const unsigned char b : random_bytes(bytes)) {
     out.push_back(digits[b >> 4]);
     out.push_back(digits[b & 0xFu]);
   }
@@ -29,7 +37,8 @@ std::string random_base32(std::size_t chars) {
   static constexpr char alphabet[] = "abcdefghijklmnopqrstuvwxyz234567";
   std::string out;
   out.reserve(chars);
-  for (std::size_t i = 0; i < chars; ++i) out.push_back(alphabet[next_random() & 0x1Fu]);
+  // 32 divides 256: the low five bits of a uniform byte are uniform.
+  for (const unsigned char b : random_bytes(chars)) out.push_back(alphabet[b & 0x1Fu]);
   return out;
 }
 

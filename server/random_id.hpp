@@ -1,6 +1,6 @@
 #pragma once
-// Unguessable identifiers from the operating system's CSPRNG (getrandom via
-// std::random_device on Linux/libstdc++), for tokens, player ids and room ids.
+// Unguessable identifiers from OpenSSL's CSPRNG (RAND_bytes, seeded by the kernel), for
+// tokens, player ids and room ids.
 
 #include <cstddef>
 #include <string>

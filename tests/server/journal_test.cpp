@@ -8,7 +8,7 @@
 
 #include "server/journal.hpp"
 #include "server/journal_schema.hpp"
-#include "server/sha256.hpp"
+#include "server/token_digest.hpp"
 #include "tests/server/journal_test_support.hpp"
 
 namespace fs = std::filesystem;
@@ -34,7 +34,7 @@ TEST_CASE("journal: identities are found by token digest, never store the token"
   temp_dir t;
   auto j = open_ok(t.path);
   const std::string token = "secret-token-123";
-  const auto digest = sha256::hex(token);
+  const auto digest = token_digest(token);
   REQUIRE(j->save_identity("p1", "alice", digest).has_value());
 
   auto found = j->find_identity(digest);
@@ -42,7 +42,7 @@ TEST_CASE("journal: identities are found by token digest, never store the token"
   REQUIRE(found->has_value());
   CHECK(**found == identity_row{"p1", "alice"});
 
-  auto missing = j->find_identity(sha256::hex("other"));
+  auto missing = j->find_identity(token_digest("other"));
   REQUIRE(missing.has_value());
   CHECK_FALSE(missing->has_value());
 
@@ -52,7 +52,7 @@ TEST_CASE("journal: identities are found by token digest, never store the token"
   CHECK(raw.error().find("SHA-256") != std::string::npos);
 
   // Saving the player again renames it and moves it to the new digest.
-  const auto digest2 = sha256::hex("new-token");
+  const auto digest2 = token_digest("new-token");
   REQUIRE(j->save_identity("p1", "alicia", digest2).has_value());
   CHECK((*j->find_identity(digest2))->name == "alicia");
   CHECK_FALSE(j->find_identity(digest)->has_value());
@@ -170,7 +170,7 @@ TEST_CASE("journal: everything survives close and reopen") {
       }
       written.insert(written.begin(), rm);  // oldest created first
     }
-    REQUIRE(j->save_identity("p1", "alice", sha256::hex("t")).has_value());
+    REQUIRE(j->save_identity("p1", "alice", token_digest("t")).has_value());
   }
   auto j = open_ok(t.path);
   auto loaded = j->unfinished_rooms();
@@ -180,7 +180,7 @@ TEST_CASE("journal: everything survives close and reopen") {
     CHECK((*loaded)[i].room == written[i].room);
     CHECK((*loaded)[i].moves == written[i].moves);
   }
-  CHECK((*j->find_identity(sha256::hex("t")))->player_id == "p1");
+  CHECK((*j->find_identity(token_digest("t")))->player_id == "p1");
 }
 
 TEST_CASE("journal: a path under a regular file gives a clear error") {
