@@ -1,0 +1,209 @@
+// app — boots the page: the name asked once, the connection, the rooms this browser is in,
+// and the two views (#/ the lobby, #/room/ID a room).
+
+import { Connection, serverUrl, httpBase } from './connection.js';
+import { RoomMirror } from './room-mirror.js';
+import { LobbyView } from './lobby-view.js';
+import { RoomView } from './room-view.js';
+
+const NAME_KEY = 'ringside.name';
+
+class App {
+  constructor() {
+    this.url = serverUrl(location);
+    this.httpBase = httpBase(this.url);
+    this.tokenKey = `ringside.token ${this.url}`;
+    this.mirrors = new Map();  // room id -> RoomMirror, for every room joined on this link
+    this.main = document.getElementById('main');
+    this.linkState = document.getElementById('link-state');
+    this.who = document.getElementById('who');
+    this.view = null;
+    this.lobby = null;
+  }
+
+  start() {
+    const name = localStorage.getItem(NAME_KEY);
+    if (name) this.connect();
+    else this.askName('');
+    window.addEventListener('hashchange', () => this.route());
+  }
+
+  askName(problem) {
+    const dialog = document.getElementById('name-dialog');
+    const input = document.getElementById('name-input');
+    const form = document.getElementById('name-form');
+    const old = dialog.querySelector('.error');
+    if (old) old.remove();
+    if (problem) {
+      const p = document.createElement('p');
+      p.className = 'error';
+      p.textContent = problem;
+      form.insertBefore(p, form.querySelector('button'));
+    }
+    input.value = localStorage.getItem(NAME_KEY) || '';
+    form.onsubmit = (ev) => {
+      ev.preventDefault();
+      const value = input.value.trim();
+      if (!value) return;
+      localStorage.setItem(NAME_KEY, value);
+      dialog.close();
+      if (this.conn) this.conn.hello();
+      else this.connect();
+    };
+    if (!dialog.open) dialog.showModal();
+    input.focus();
+  }
+
+  connect() {
+    const identity = {
+      name: () => localStorage.getItem(NAME_KEY) || 'player',
+      token: () => localStorage.getItem(this.tokenKey),
+      setToken: (t) => localStorage.setItem(this.tokenKey, t),
+      clearToken: () => localStorage.removeItem(this.tokenKey),
+    };
+    const conn = new Connection(this.url, identity);
+    this.conn = conn;
+    window.ringside = { app: this, conn };  // for the curious and for tests' diagnostics
+    conn.on('status', (status) => this.showLink(status));
+    conn.on('problem', (text) => this.askName(text));
+    conn.on('welcome', (w) => this.welcomed(w));
+    conn.on('joined', (msg) => this.joined(msg));
+    conn.on('snapshot', (msg) => this.snapshot(msg));
+    conn.on('patch', (msg) => this.patch(msg));
+    conn.on('chat', (msg) => this.chat(msg));
+    conn.on('error', (msg) => {
+      if (msg.re === undefined && this.view && this.view.showError) this.view.showError(msg.message);
+    });
+    this.route();
+    conn.start();
+  }
+
+  showLink(status) {
+    const text = { online: 'online', connecting: 'connecting…', reconnecting: 'reconnecting…' }[status];
+    const wait = status === 'reconnecting' ? Math.max(0, Math.round((this.conn.retryAt - Date.now()) / 1000)) : 0;
+    this.linkState.textContent = wait > 0 ? `${text} (retry in ${wait} s)` : text;
+    this.linkState.className = `link-state ${status}`;
+    document.body.classList.toggle('offline', status !== 'online');
+  }
+
+  welcomed(w) {
+    this.who.textContent = w.name;
+    const before = [...this.mirrors.values()];
+    // The server answers `welcome` with a `joined` for every seat this identity holds; an
+    // answered request after it means those have all arrived (messages keep their order).
+    this.conn.request({ type: 'list_rooms' }).then(() => {
+      for (const m of before) {
+        if (!m.fresh && !m.seat) this.conn.send({ type: 'join', room: m.room, as: 'spectator' });
+      }
+      this.ensureJoined();
+      if (this.lobby && this.view === this.lobby) this.lobby.refresh();
+    }, () => {});
+    for (const m of this.mirrors.values()) m.fresh = false;
+  }
+
+  // In a room's view but not in the room: watch it (a seat this identity holds comes back
+  // whatever `as` says).
+  ensureJoined() {
+    const room = this.currentRoom();
+    if (!room || this.conn.status !== 'online') return;
+    const m = this.mirrors.get(room);
+    if (m && m.fresh) return;
+    this.conn.request({ type: 'join', room, as: 'spectator' }).catch((err) => {
+      if (this.view && this.view.room === room) {
+        this.view.status.textContent = err.code === 'no_such_room' ? `There is no room ${room} on this server.` : err.message;
+      }
+    });
+  }
+
+  // A spectator takes a free seat: the server seats only those who join as players, so first
+  // leave as a spectator (no answer comes to that), then join as a player.
+  takeSeat(room) {
+    this.conn.send({ type: 'leave', room });
+    this.conn.request({ type: 'join', room, as: 'player' }).catch((err) => {
+      if (this.view && this.view.showError) this.view.showError(err.message);
+    });
+  }
+
+  mirror(room) {
+    if (!this.mirrors.has(room)) this.mirrors.set(room, new RoomMirror(room));
+    return this.mirrors.get(room);
+  }
+
+  joined(msg) {
+    const m = this.mirror(msg.room);
+    m.seat = msg.seat;
+    m.fresh = true;  // joined on this link
+    m.adopt(msg.version, msg.state, msg.clock_elapsed_ms);
+    this.changed(msg.room);
+  }
+
+  snapshot(msg) {
+    const m = this.mirrors.get(msg.room);
+    if (!m) return;
+    if (m.adopt(msg.version, msg.state, msg.clock_elapsed_ms)) this.changed(msg.room);
+  }
+
+  patch(msg) {
+    const m = this.mirrors.get(msg.room);
+    if (!m) return;
+    const result = m.applyPatch(msg.version, msg.ops);
+    if (result === 'applied') {
+      this.changed(msg.room);
+    } else if (result === 'gap' && !m.syncing) {
+      m.syncing = true;
+      this.conn.request({ type: 'sync', room: msg.room }).catch(() => { m.syncing = false; });
+    }
+  }
+
+  chat(msg) {
+    const m = this.mirrors.get(msg.room);
+    if (!m) return;
+    m.chat.push(msg);
+    if (m.chat.length > 200) m.chat.shift();
+    this.changed(msg.room);
+  }
+
+  changed(room) {
+    if (this.view && this.view.room === room) this.view.render();
+    else if (this.view && this.view === this.lobby) this.lobby.renderMine();
+  }
+
+  currentRoom() {
+    const match = /^#\/room\/([A-Za-z0-9_-]{1,64})$/.exec(location.hash);
+    return match ? match[1] : null;
+  }
+
+  go(room) {
+    location.hash = room ? `#/room/${room}` : '#/';
+  }
+
+  route() {
+    const room = this.currentRoom();
+    if (this.view && this.view.room === room && room) return;
+    if (this.view) {
+      if (this.view.dispose) this.view.dispose();
+      if (this.view.hide) this.view.hide();
+      // Leaving a room we only watched: stop its patches. A seat is kept (the game goes on).
+      const old = this.view.room && this.mirrors.get(this.view.room);
+      if (old && !old.seat) {
+        this.conn.send({ type: 'leave', room: old.room });
+        this.mirrors.delete(old.room);
+      }
+    }
+    if (room) {
+      this.view = new RoomView(this, room);
+      this.main.replaceChildren(this.view.element);
+      document.title = `Room ${room} — Ringside`;
+      this.view.render();
+      this.ensureJoined();
+    } else {
+      if (!this.lobby) this.lobby = new LobbyView(this);
+      this.view = this.lobby;
+      this.main.replaceChildren(this.lobby.element);
+      document.title = 'Ringside — ZÈRTZ and DVONN';
+      this.lobby.show();
+    }
+  }
+}
+
+new App().start();

@@ -1,0 +1,151 @@
+// lobby-view — the room list (refreshed every two seconds while shown), the form that creates
+// a room, and the rooms where this browser holds a seat.
+
+import { h, clear } from './dom.js';
+
+const VARIANTS = { zertz: ['standard', 'blitz', 'tournament'], dvonn: ['standard'] };
+const BOARDS = { zertz: [37, 40, 43, 44, 48, 61], dvonn: [49] };
+const CLOCKS = [
+  ['', 'untimed'], ['1+0', '1 min'], ['3+2', '3 min + 2 s'], ['5+3', '5 min + 3 s'],
+  ['10+5', '10 min + 5 s'], ['20+10', '20 min + 10 s'], ['60+30', '60 min + 30 s'],
+];
+const REFRESH_MS = 2000;
+
+export const GAME_NAMES = { zertz: 'ZÈRTZ', dvonn: 'DVONN' };
+
+function options(select, values, chosen) {
+  clear(select).append(...values.map(([v, text]) => h('option', { value: v, selected: String(v) === String(chosen) }, text)));
+}
+
+export class LobbyView {
+  constructor(app) {
+    this.app = app;
+    this.timer = null;
+    this.rooms = null;
+    this.list = h('div', { class: 'room-list', 'aria-live': 'off' });
+    this.mine = h('div', { class: 'my-rooms' });
+    this.formError = h('p', { class: 'error', role: 'alert' });
+    this.form = this.buildForm();
+    this.element = h('div', { class: 'lobby' },
+      h('section', { class: 'panel create', 'aria-labelledby': 'create-title' },
+        h('h2', { id: 'create-title' }, 'New room'), this.form, this.formError),
+      h('section', { class: 'panel rooms', 'aria-labelledby': 'rooms-title' },
+        h('h2', { id: 'rooms-title' }, 'Rooms'), this.mine, this.list));
+  }
+
+  buildForm() {
+    const game = h('select', { name: 'game', id: 'f-game' });
+    const variant = h('select', { name: 'variant', id: 'f-variant' });
+    const board = h('select', { name: 'board', id: 'f-board' });
+    const clock = h('select', { name: 'clock', id: 'f-clock' });
+    const seat = h('select', { name: 'seat', id: 'f-seat' });
+    const opponent = h('select', { name: 'opponent', id: 'f-opponent' });
+    const priv = h('input', { type: 'checkbox', name: 'private', id: 'f-private' });
+    options(game, [['zertz', 'ZÈRTZ'], ['dvonn', 'DVONN']], 'zertz');
+    options(clock, CLOCKS, '');
+    options(seat, [['random', 'random'], ['first', 'first (moves first)'], ['second', 'second']], 'random');
+    options(opponent, [['', 'a person'], ...[1, 2, 3, 4, 5].map((l) => [String(l), `computer, level ${l}`])], '');
+    const sync = () => {
+      const g = game.value;
+      options(variant, VARIANTS[g].map((v) => [v, v]), VARIANTS[g].includes(variant.value) ? variant.value : 'standard');
+      const wanted = g === 'dvonn' ? 49 : variant.value === 'tournament' ? 48 : 37;
+      options(board, BOARDS[g].map((b) => [b, g === 'dvonn' ? '49 cells' : `${b} rings`]), wanted);
+      board.disabled = g === 'dvonn';
+    };
+    game.addEventListener('change', sync);
+    variant.addEventListener('change', () => {
+      board.value = variant.value === 'tournament' ? '48' : '37';
+    });
+    sync();
+    const field = (text, control) => h('div', { class: 'field' }, h('label', { for: control.id }, text), control);
+    const form = h('form', { class: 'create-form' },
+      field('Game', game), field('Variant', variant), field('Board', board), field('Clock', clock),
+      field('Seat', seat), field('Opponent', opponent),
+      h('div', { class: 'field check' }, priv, h('label', { for: priv.id }, 'Private (not listed; share the link)')),
+      h('button', { type: 'submit', class: 'primary' }, 'Create'));
+    form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      const msg = { type: 'create_room', game: game.value, variant: variant.value, seat: seat.value, private: priv.checked };
+      if (game.value !== 'dvonn') msg.board = Number(board.value);
+      if (clock.value) {
+        const [m, inc] = clock.value.split('+').map(Number);
+        msg.clock = { initial_s: Math.round(m * 60), increment_s: inc };
+      }
+      if (opponent.value) msg.opponent = { computer: Number(opponent.value) };
+      this.formError.textContent = '';
+      this.app.conn.request(msg).then(
+        (joined) => this.app.go(joined.room),
+        (err) => { this.formError.textContent = err.message; });
+    });
+    return form;
+  }
+
+  show() {
+    this.refresh();
+    this.renderMine();
+    clearInterval(this.timer);
+    this.timer = setInterval(() => this.refresh(), REFRESH_MS);
+  }
+
+  hide() {
+    clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  refresh() {
+    if (this.app.conn.status !== 'online') return;
+    this.app.conn.request({ type: 'list_rooms' }).then((msg) => {
+      this.rooms = msg.rooms;
+      this.render();
+    }, () => {});
+  }
+
+  // The rooms where this browser holds a seat (and the server told us so).
+  renderMine() {
+    const seated = [...this.app.mirrors.values()].filter((m) => m.seat && m.state && m.state.status !== 'finished');
+    clear(this.mine);
+    if (seated.length === 0) return;
+    this.mine.append(h('h3', {}, 'Your games'), h('ul', { class: 'plain' }, seated.map((m) =>
+      h('li', {}, h('a', { href: `#/room/${m.room}` }, `${GAME_NAMES[m.state.game] || m.state.game} ${m.room}`),
+        ` — ${m.state.status === 'waiting' ? 'waiting for an opponent' : m.state.to_move === m.seat ? 'your move' : 'their move'}`))));
+  }
+
+  render() {
+    this.renderMine();
+    const rooms = this.rooms || [];
+    clear(this.list);
+    if (rooms.length === 0) {
+      this.list.append(h('p', { class: 'muted' }, 'No rooms yet. Create one — or open a friend’s link.'));
+      return;
+    }
+    const head = h('div', { class: 'row head', 'aria-hidden': 'true' },
+      ['Room', 'Game', 'Players', 'Watching', 'Status', 'Clock', ''].map((t) => h('span', {}, t)));
+    const rows = rooms.map((r) => {
+      const players = r.players.map((p) => p ?? '(free)').join(' vs ');
+      const free = r.players.some((p) => p === null);
+      const clock = r.clock ? `${r.clock.initial_s / 60}+${r.clock.increment_s}` : '—';
+      const board = r.game === 'dvonn' ? '' : ` ${r.board}`;
+      return h('div', { class: 'row', role: 'listitem', 'data-room-row': r.room, 'aria-label': `room ${r.room}` },
+        h('span', { class: 'c-room' }, h('code', {}, r.room)),
+        h('span', { class: 'c-game' }, `${GAME_NAMES[r.game] || r.game} ${r.variant}${board}`),
+        h('span', { class: 'c-players' }, players),
+        h('span', { class: 'c-spec', title: 'spectators' }, `👁 ${r.spectators}`),
+        h('span', { class: `c-status s-${r.status}` }, r.status),
+        h('span', { class: 'c-clock', title: 'clock' }, clock),
+        h('span', { class: 'c-actions' },
+          h('button', {
+            type: 'button', disabled: !free || r.status !== 'waiting',
+            onclick: () => this.join(r.room),
+          }, 'Join'),
+          h('button', { type: 'button', onclick: () => this.app.go(r.room) }, 'Watch')));
+    });
+    this.list.append(head, h('div', { role: 'list', 'aria-label': 'Rooms' }, rows));
+  }
+
+  join(room) {
+    this.formError.textContent = '';
+    this.app.conn.request({ type: 'join', room, as: 'player' }).then(
+      () => this.app.go(room),
+      (err) => { this.formError.textContent = err.message; });
+  }
+}

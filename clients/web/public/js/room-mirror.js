@@ -1,0 +1,70 @@
+// room-mirror — the client's copy of one room: the state of one version, patches applied in
+// order (RFC 6902, fast-json-patch), a gap reported so the caller asks for `sync`, and when
+// the current turn began so the running clock can be counted down between moves.
+
+import { applyPatch } from '../vendor/fast-json-patch/core.js';
+
+export class RoomMirror {
+  constructor(room) {
+    this.room = room;
+    this.seat = null;
+    this.version = -1;
+    this.state = null;
+    this.turnStartedAt = 0;  // performance.now() when the running side's turn began here
+    this.elapsedBefore = 0;  // ms the running side had already used then (clock_elapsed_ms)
+    this.syncing = false;
+    this.chat = [];
+  }
+
+  // A whole state from `joined` or `snapshot`; older snapshots than ours are ignored.
+  adopt(version, state, elapsedMs) {
+    if (this.state && version < this.version) return false;
+    const turnChanged = !this.state || turnKey(this.state) !== turnKey(state) || version !== this.version;
+    this.version = version;
+    this.state = state;
+    this.syncing = false;
+    if (turnChanged || elapsedMs !== undefined) {
+      this.turnStartedAt = performance.now();
+      this.elapsedBefore = elapsedMs || 0;
+    }
+    return true;
+  }
+
+  // 'applied', 'old' (already have it), or 'gap' (ask for sync).
+  applyPatch(version, ops) {
+    if (version <= this.version) return 'old';
+    if (version !== this.version + 1 || !this.state) return 'gap';
+    const before = turnKey(this.state);
+    try {
+      applyPatch(this.state, ops, false, true);
+    } catch {
+      return 'gap';
+    }
+    this.version = version;
+    if (turnKey(this.state) !== before) {
+      this.turnStartedAt = performance.now();
+      this.elapsedBefore = 0;
+    }
+    return 'applied';
+  }
+
+  // The clock of seat 1 or 2 now, in ms, or null when the room has no clock.
+  clockMs(seat) {
+    const p = this.state && this.state.players[seat - 1];
+    if (!p || p.clock_ms === null || p.clock_ms === undefined) return null;
+    if (this.state.status !== 'playing' || this.state.to_move !== seat) return p.clock_ms;
+    return p.clock_ms - this.elapsedBefore - (performance.now() - this.turnStartedAt);
+  }
+}
+
+// What changes exactly when a new turn begins: a move, or the game starting or ending.
+function turnKey(state) {
+  return `${state.status}/${state.ply}/${state.to_move}/${state.history.length}`;
+}
+
+// Which seat made the move at index i of the history. DVONN's player 1 places the last piece
+// (ply 48) and also makes the first move (ply 49), so play does not simply alternate there.
+export function seatOfPly(game, i) {
+  if (game === 'dvonn' && i >= 49) return (i - 49) % 2 === 0 ? 1 : 2;
+  return i % 2 === 0 ? 1 : 2;
+}
