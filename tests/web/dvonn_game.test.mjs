@@ -94,7 +94,7 @@ test('a DVONN game played to its end by clicks, watched, with a reload and a ref
     await p.page.getByRole('status').filter({ hasText: /^Game over/ }).waitFor();
   }
   // Player 1 places the last piece (ply 48) and makes the first move (ply 49): both are alice's.
-  const who = await carol.page.locator('ol[aria-label="Moves"] li .who-moved').allTextContents();
+  const who = await carol.page.locator('ol[aria-label="History"] li .who-moved').allTextContents();
   assert.deepEqual([who[47], who[48], who[49], who[50]], ['bob', 'alice', 'alice', 'bob']);
   const [a, b] = end.state.result.score;
   assert.match(await statusText(carol.page), new RegExp(`^Game over: .*no moves left \\(${a}–${b}\\)`));

@@ -96,6 +96,11 @@ test('a ZÈRTZ game played to its end by clicks, watched, with a reload and a re
       const back = await mirror(bob.page, room);
       assert.equal(back.seat, 2, 'bob is in seat 2 again after the reload');
       await bob.page.locator('[data-seat="2"]').filter({ hasText: 'bob (you)' }).waitFor();
+      // Alice's connection drops: the page says so, comes back on its own, seat and all.
+      await alice.page.evaluate(() => window.ringside.conn.drop());
+      await alice.page.locator('.link-state.reconnecting').filter({ hasText: 'reconnecting…' }).waitFor();
+      await alice.page.locator('.link-state.online').waitFor();
+      assert.equal((await mirror(alice.page, room)).seat, 1);
     }
   }
 

@@ -55,13 +55,13 @@ export async function mirror(page, room) {
 // Waits until the page's move list shows `n` moves.
 export async function waitForMoves(page, n) {
   await page.waitForFunction((count) => {
-    const list = document.querySelector('ol[aria-label="Moves"]');
+    const list = document.querySelector('ol[aria-label="History"]');
     return list && list.children.length >= count;
   }, n);
 }
 
 export async function moveList(page) {
-  return page.locator('ol[aria-label="Moves"] li code').allTextContents();
+  return page.locator('ol[aria-label="History"] li code').allTextContents();
 }
 
 export async function statusText(page) {

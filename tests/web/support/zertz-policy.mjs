@@ -28,8 +28,9 @@ function grid(size) {
   return { at, where };
 }
 
-// { capture: [cells], token } or { colour, cell, remove (or null), token }.
-export function chooseZertzMove(state) {
+// { capture: [cells], token } or { colour, cell, remove (or null), token }. With
+// { quiet: true } it places away from every marble instead, for a game that should last.
+export function chooseZertzMove(state, { quiet = false } = {}) {
   if (state.must_capture) {
     const chain = state.captures[0];
     return { capture: chain, token: `${state.rings[chain[0]]}${chain.join('x')}` };
@@ -47,7 +48,11 @@ export function chooseZertzMove(state) {
       return over && land && state.rings[over] && state.rings[land] === '';
     });
   };
-  const cell = vacant.find(feeds) || vacant[0];
+  const alone = (v) => {
+    const [x, y] = where.get(v);
+    return STEPS.every(([dx, dy]) => !state.rings[at.get(`${x + dx},${y + dy}`)]);
+  };
+  const cell = (quiet ? vacant.find(alone) : vacant.find(feeds)) || vacant[0];
   const remove = state.removable.filter((c) => c !== cell).sort()[0] || null;
   return { colour, cell, remove, token: remove ? `${colour}${cell}-${remove}` : `${colour}${cell}` };
 }

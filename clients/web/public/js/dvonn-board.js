@@ -128,7 +128,7 @@ export class DvonnBoard {
       viewBox: `0 0 ${width.toFixed(1)} ${height.toFixed(1)}`,
       class: 'board-svg',
       role: 'group',
-      'aria-label': 'DVONN board',
+      'aria-label': 'DVONN cells',
     });
     svg.append(s('polygon', {
       class: 'dvonn-field',
@@ -145,8 +145,8 @@ export class DvonnBoard {
       let label = `${c.name} ${describe(stack)}`;
       if (targets.has(c.name)) { classes.push('target'); label += ', a choice now'; }
       if (this.from === c.name) classes.push('selected');
-      if (lastCells.includes(c.name)) { classes.push('last'); label += ', last move'; }
-      if (removed[c.name]) { classes.push('just-removed'); label += `, cut off by the last move (${describe(removed[c.name])})`; }
+      if (lastCells.includes(c.name)) { classes.push('last'); label += ', just played'; }
+      if (removed[c.name]) { classes.push('just-removed'); label += `, cut off just now (${describe(removed[c.name])})`; }
       const g = s('g', {
         class: classes.join(' '),
         'data-cell': c.name,
@@ -172,10 +172,11 @@ export class DvonnBoard {
     }
     if (lastCells.length === 2) {
       const [a, b] = lastCells.map((n) => cells.find((x) => x.name === n));
-      svg.append(s('line', { class: 'last-path', x1: a.x, y1: a.y, x2: b.x, y2: b.y, 'aria-hidden': 'true', 'marker-end': 'url(#darrow)' }));
+      svg.append(s('line', { class: 'last-path', x1: a.x, y1: a.y, x2: b.x, y2: b.y, 'aria-hidden': 'true', 'marker-end': 'url(#d-last-path)' }));
     }
     svg.prepend(s('defs', {}, s('marker', {
-      id: 'darrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse',
+      id: 'd-last-path', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 12, markerHeight: 12,
+      markerUnits: 'userSpaceOnUse', orient: 'auto',
     }, s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-head' }))));
     clear(this.figure).append(svg);
     this.keys.attach(svg, map, 'f3');

@@ -129,7 +129,7 @@ export class LobbyView {
         h('span', { class: 'c-room' }, h('code', {}, r.room)),
         h('span', { class: 'c-game' }, `${GAME_NAMES[r.game] || r.game} ${r.variant}${board}`),
         h('span', { class: 'c-players' }, players),
-        h('span', { class: 'c-spec', title: 'spectators' }, `👁 ${r.spectators}`),
+        h('span', { class: 'c-spec' }, `${r.spectators} watching`),
         h('span', { class: `c-status s-${r.status}` }, r.status),
         h('span', { class: 'c-clock', title: 'clock' }, clock),
         h('span', { class: 'c-actions' },

@@ -35,8 +35,8 @@ export class RoomView {
     this.boardSlot = h('div', { class: 'board-slot' });
     this.players = h('div', { class: 'players' });
     this.actions = h('div', { class: 'actions' });
-    this.moves = h('ol', { class: 'moves', 'aria-label': 'Moves' });
-    this.chatLog = h('ul', { class: 'chat-log', 'aria-label': 'Chat', 'aria-live': 'polite' });
+    this.moves = h('ol', { class: 'moves', 'aria-label': 'History' });
+    this.chatLog = h('ul', { class: 'chat-log', 'aria-label': 'Messages', 'aria-live': 'polite' });
     this.spectators = h('span', { class: 'spectators' });
     const moveInput = h('input', { id: 'move-input', name: 'move', autocomplete: 'off', spellcheck: 'false', placeholder: 'e.g. Wd4-a1, Bd1xd3, c3e3' });
     const moveForm = h('form', { class: 'move-form' },
@@ -64,7 +64,7 @@ export class RoomView {
         h('span', {}, 'Room '), this.roomId, this.title, this.spectators),
       this.status,
       h('div', { class: 'room-body' },
-        h('div', { class: 'play' }, this.boardSlot, this.hintLine, this.error, moveForm),
+        h('div', { class: 'play' }, this.hintLine, this.error, this.boardSlot, moveForm),
         h('aside', { class: 'side' },
           this.players, this.actions,
           h('section', { class: 'panel' }, h('h2', {}, 'Moves'), this.moves),
@@ -150,7 +150,7 @@ export class RoomView {
       const p = st.players[seat - 1];
       const turn = st.status === 'playing' && st.to_move === seat;
       const tag = st.game === 'dvonn' ? (seat === 1 ? 'white' : 'black') : `player ${seat}`;
-      const name = p ? `${p.name}${p.computer ? '' : ''}${seat === m.seat ? ' (you)' : ''}` : '(free seat)';
+      const name = p ? `${p.name}${seat === m.seat ? ' (you)' : ''}` : '(free seat)';
       const detail = [];
       if (st.game === 'zertz') {
         const c = st.captured[seat - 1];
@@ -170,7 +170,7 @@ export class RoomView {
           h('span', { class: 'player-name' }, name),
           p && !p.online ? h('span', { class: 'offline' }, ' offline') : null,
           h('span', { class: 'seat-tag' }, ` ${tag}`),
-          h('span', { class: 'clock', 'data-clock': seat, 'aria-label': `clock of seat ${seat}` }, '')),
+          h('span', { class: 'clock', 'data-clock': seat, 'aria-label': `time left, player ${seat}` }, '')),
         h('div', { class: 'player-detail' }, detail)));
     }
     this.updateClocks();

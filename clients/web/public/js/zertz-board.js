@@ -123,9 +123,8 @@ export class ZertzBoard {
       }
     } else if (this.placed) {
       for (const c of st.removable) if (c !== this.placed) out.add(c);
-    } else if (this.colour) {
-      for (const [c, v] of Object.entries(st.rings)) if (v === '') out.add(c);
     }
+    // Placing: any vacant ring will do, so none is singled out (hovering shows where).
     return out;
   }
 
@@ -210,7 +209,7 @@ export class ZertzBoard {
       viewBox: `0 0 ${width.toFixed(1)} ${height.toFixed(1)}`,
       class: 'board-svg',
       role: 'group',
-      'aria-label': `ZÈRTZ board, ${st.board} rings`,
+      'aria-label': `ZÈRTZ, ${st.board} rings`,
     });
     const map = new Map();
     const starts = new Set(st.must_capture ? st.captures.map((ch) => ch[0]) : []);
@@ -223,7 +222,7 @@ export class ZertzBoard {
         classes.push('gone');
         if (c.name === removedNow) classes.push('just-removed');
         if (isolated.has(c.name)) classes.push('just-isolated');
-        label = `${c.name} no ring${c.name === removedNow ? ', removed by the last move' : ''}${isolated.has(c.name) ? ', isolated by the last move' : ''}`;
+        label = `${c.name} no ring${c.name === removedNow ? ', taken off just now' : ''}${isolated.has(c.name) ? ', isolated just now' : ''}`;
       } else if (v === '') {
         const free = st.removable.includes(c.name);
         label = `${c.name} vacant ring${free ? ', free' : ''}`;
@@ -236,7 +235,7 @@ export class ZertzBoard {
       if (this.placed === c.name || this.path.includes(c.name)) classes.push('selected');
       if (last && (last.placed === c.name || (last.path && last.path[last.path.length - 1] === c.name))) {
         classes.push('last');
-        label += ', last move';
+        label += ', just played';
       }
       const g = s('g', {
         class: classes.join(' '),
@@ -274,11 +273,12 @@ export class ZertzBoard {
     if (last && last.path) paths.push({ cells: last.path, cls: 'last-path' });
     for (const p of paths) {
       const pts = p.cells.map((n) => at.get(n)).filter(Boolean).map((c) => `${c.x.toFixed(1)},${c.y.toFixed(1)}`);
-      svg.append(s('polyline', { class: p.cls, points: pts.join(' '), 'aria-hidden': 'true', 'marker-end': 'url(#arrow)' }));
+      svg.append(s('polyline', { class: p.cls, points: pts.join(' '), 'aria-hidden': 'true', 'marker-end': `url(#z-${p.cls})` }));
     }
-    svg.prepend(s('defs', {}, s('marker', {
-      id: 'arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse',
-    }, s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-head' }))));
+    svg.prepend(s('defs', {}, ['chain', 'last-path'].map((cls) => s('marker', {
+      id: `z-${cls}`, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 12, markerHeight: 12,
+      markerUnits: 'userSpaceOnUse', orient: 'auto',
+    }, s('path', { d: 'M0,0 L10,5 L0,10 z', class: `arrow-head ${cls}-head` })))));
     clear(this.figure).append(svg);
     this.keys.attach(svg, map, cells[Math.floor(cells.length / 2)].name);
     this.keys.refocus(hadFocus);
