@@ -1,5 +1,6 @@
 // The page on a phone-sized screen (390 × 844): the lobby and a room of each game fit the
-// width (no horizontal scroll), and a move can be made with the keyboard alone.
+// width (no horizontal scroll), a move can be made with the keyboard alone, a phone set to
+// dark gets dark colours, and a draw is offered and agreed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openPage, stopAll } from './harness.mjs';
@@ -20,10 +21,12 @@ async function noHorizontalScroll(page, where) {
   assert.ok(scroll <= client, `${where}: the page is ${scroll} px wide in a ${client} px window`);
 }
 
-test('390 px wide: lobby and both games fit, and a ZÈRTZ move by keyboard alone', async () => {
+test('390 px wide: lobby and both games fit, a ZÈRTZ move by keyboard alone, dark mode, a draw agreed', async () => {
+  // Ben's phone is set to dark: the page follows the system setting.
   const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+  const darkPhone = { ...phone, colorScheme: 'dark' };
   const ann = await openPage(browser, server, phone);
-  const ben = await openPage(browser, server, phone);
+  const ben = await openPage(browser, server, darkPhone);
 
   await arrive(ann, server, 'ann');
   const dvonnRoom = await createRoom(ann.page, { game: 'dvonn', clock: '5+3' });
@@ -64,5 +67,14 @@ test('390 px wide: lobby and both games fit, and a ZÈRTZ move by keyboard alone
   assert.deepEqual(after1.history, [`G${placed}-${removed}`]);
   await noHorizontalScroll(ben.page, 'a ZÈRTZ game in progress');
   await screenshot(ben.page, 'phone');
+  assert.equal(await ben.page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(21, 23, 26)');
+
+  // A draw offered by one and accepted by the other ends the game.
+  await ben.page.getByRole('button', { name: 'Offer draw' }).click();
+  await ann.page.getByRole('status').filter({ hasText: 'ben offers a draw' }).waitFor();
+  await ann.page.getByRole('button', { name: 'Accept draw' }).click();
+  for (const p of [ann, ben]) {
+    await p.page.getByRole('status').filter({ hasText: 'Game over: a draw, draw agreed.' }).waitFor();
+  }
   for (const p of [ann, ben]) checkGuard(p);
 });

@@ -37,7 +37,6 @@ export class RoomView {
     this.actions = h('div', { class: 'actions' });
     this.moves = h('ol', { class: 'moves', 'aria-label': 'History' });
     this.chatLog = h('ul', { class: 'chat-log', 'aria-label': 'Messages', 'aria-live': 'polite' });
-    this.spectators = h('span', { class: 'spectators' });
     const moveInput = h('input', { id: 'move-input', name: 'move', autocomplete: 'off', spellcheck: 'false', placeholder: 'e.g. Wd4-a1, Bd1xd3, c3e3' });
     const moveForm = h('form', { class: 'move-form' },
       h('label', { for: 'move-input' }, 'Move'), moveInput, h('button', { type: 'submit' }, 'Play'));
@@ -61,7 +60,7 @@ export class RoomView {
     this.element = h('div', { class: 'room' },
       h('div', { class: 'room-head' },
         h('a', { href: '#/', class: 'back' }, '← Lobby'),
-        h('span', {}, 'Room '), this.roomId, this.title, this.spectators),
+        h('span', {}, 'Room ', this.roomId), this.title),
       this.status,
       h('div', { class: 'room-body' },
         h('div', { class: 'play' }, this.hintLine, this.error, this.boardSlot, moveForm),
@@ -107,8 +106,7 @@ export class RoomView {
       clear(this.boardSlot).append(this.board.element);
     }
     const boardText = st.game === 'dvonn' ? '' : ` · ${st.board} rings`;
-    this.title.textContent = ` · ${GAME_NAMES[st.game] || st.game} ${st.variant}${boardText}`;
-    this.spectators.textContent = ` · ${st.spectators} watching`;
+    this.title.textContent = `${GAME_NAMES[st.game] || st.game} ${st.variant}${boardText} · ${st.spectators} watching`;
     this.status.textContent = this.statusText(m);
     this.status.className = `status ${st.status}${st.status === 'playing' && st.to_move === m.seat ? ' mine' : ''}`;
     this.board.update(st, m.seat);
