@@ -1,5 +1,5 @@
-// A whole DVONN game in the browser: alice creates the room, bob opens its link and takes the
-// free seat, carol watches from the same link; every piece is placed and every stack moved by
+// A whole DVONN game in the browser: alice creates a private room (not in the lobby), bob opens
+// its link and takes the free seat, carol watches from the same link; every piece is placed and every stack moved by
 // clicks (a cell; a stack, then its target) until nobody can move; alice reloads mid-game and
 // has her seat back; a click on an occupied cell shows the server's reason. Moves are chosen
 // from the state's `legal` list only (the middle one: it makes a short moving phase).
@@ -27,12 +27,14 @@ test('a DVONN game played to its end by clicks, watched, with a reload and a ref
   const carol = await openPage(browser, server, desktop);
 
   await arrive(alice, server, 'alice');
-  const room = await createRoom(alice.page, { game: 'dvonn', seat: 'first' });
+  const room = await createRoom(alice.page, { game: 'dvonn', seat: 'first', secret: true });
 
   await arrive(bob, server, 'bob', `#/room/${room}`);
   await bob.page.getByRole('button', { name: 'Take the free seat' }).click();
   await bob.page.locator('[data-seat="2"]').filter({ hasText: 'bob (you)' }).waitFor();
-  await arrive(carol, server, 'carol', `#/room/${room}`);
+  await arrive(carol, server, 'carol');
+  await carol.page.getByText('No rooms yet').waitFor();  // a private room is not listed
+  await carol.page.evaluate((id) => { location.hash = `#/room/${id}`; }, room);
   await waitForPly(carol.page, room, 0);
 
   const seats = { 1: alice, 2: bob };

@@ -40,7 +40,6 @@ test('a ZÈRTZ game played to its end by clicks, watched, with a reload and a re
   await arrive(alice, server, 'alice');
   const room = await createRoom(alice.page, { game: 'zertz', variant: 'blitz', board: 37, seat: 'first' });
   assert.match(await statusText(alice.page), /Waiting for an opponent/);
-  await screenshot(alice.page, 'zertz-waiting');
 
   await arrive(bob, server, 'bob');
   await (await lobbyRow(bob.page, room)).getByRole('button', { name: 'Join', exact: true }).click();

@@ -25,13 +25,14 @@ export async function arrive(person, server, name, hash = '') {
   await page.locator('.link-state.online').waitFor();
 }
 
-export async function createRoom(page, { game = 'zertz', variant, board, clock, seat, opponent } = {}) {
+export async function createRoom(page, { game = 'zertz', variant, board, clock, seat, opponent, secret } = {}) {
   await page.getByLabel('Game').selectOption(game);
   if (variant) await page.getByLabel('Variant').selectOption(variant);
   if (board) await page.getByLabel('Board').selectOption(String(board));
   if (clock) await page.getByLabel('Clock').selectOption(clock);
   if (seat) await page.getByLabel('Seat').selectOption(seat);
   if (opponent) await page.getByLabel('Opponent').selectOption(String(opponent));
+  if (secret) await page.getByLabel('Private').check();
   await page.getByRole('button', { name: 'Create' }).click();
   const room = page.locator('[data-room]');
   await room.waitFor();

@@ -93,7 +93,7 @@ class App {
     // answered request after it means those have all arrived (messages keep their order).
     this.conn.request({ type: 'list_rooms' }).then(() => {
       for (const m of before) {
-        if (!m.fresh && !m.seat) this.conn.send({ type: 'join', room: m.room, as: 'spectator' });
+        if (!m.fresh && !m.seat && m.room !== this.currentRoom()) this.conn.send({ type: 'join', room: m.room, as: 'spectator' });
       }
       this.ensureJoined();
       if (this.lobby && this.view === this.lobby) this.lobby.refresh();

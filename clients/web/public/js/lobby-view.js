@@ -118,18 +118,21 @@ export class LobbyView {
       this.list.append(h('p', { class: 'muted' }, 'No rooms yet. Create one — or open a friend’s link.'));
       return;
     }
+    // The room summaries carry a clock only from servers that list it; without, no column.
+    const clocks = rooms.some((r) => r.clock !== undefined);
+    this.list.classList.toggle('no-clock', !clocks);
     const head = h('div', { class: 'row head', 'aria-hidden': 'true' },
-      ['Room', 'Game', 'Players', 'Watching', 'Status', 'Clock', ''].map((t) => h('span', {}, t)));
+      ['Room', 'Game', 'Players', 'Watching', 'Status', clocks ? 'Clock' : '', ''].map((t) => h('span', {}, t)));
     const rows = rooms.map((r) => {
       const players = r.players.map((p) => p ?? '(free)').join(' vs ');
       const free = r.players.some((p) => p === null);
-      const clock = r.clock ? `${r.clock.initial_s / 60}+${r.clock.increment_s}` : '—';
+      const clock = r.clock ? `${r.clock.initial_s / 60}+${r.clock.increment_s}` : clocks ? 'untimed' : '';
       const board = r.game === 'dvonn' ? '' : ` ${r.board}`;
       return h('div', { class: 'row', role: 'listitem', 'data-room-row': r.room, 'aria-label': `room ${r.room}` },
         h('span', { class: 'c-room' }, h('code', {}, r.room)),
         h('span', { class: 'c-game' }, `${GAME_NAMES[r.game] || r.game} ${r.variant}${board}`),
         h('span', { class: 'c-players' }, players),
-        h('span', { class: 'c-spec' }, `${r.spectators} watching`),
+        h('span', { class: 'c-spec' }, String(r.spectators), h('span', { class: 'narrow-only' }, ' watching')),
         h('span', { class: `c-status s-${r.status}` }, r.status),
         h('span', { class: 'c-clock', title: 'clock' }, clock),
         h('span', { class: 'c-actions' },

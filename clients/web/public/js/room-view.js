@@ -108,6 +108,7 @@ export class RoomView {
     const boardText = st.game === 'dvonn' ? '' : ` · ${st.board} rings`;
     this.title.textContent = `${GAME_NAMES[st.game] || st.game} ${st.variant}${boardText} · ${st.spectators} watching`;
     this.status.textContent = this.statusText(m);
+    this.element.classList.toggle('watching', !m.seat);
     this.status.className = `status ${st.status}${st.status === 'playing' && st.to_move === m.seat ? ' mine' : ''}`;
     this.board.update(st, m.seat);
     this.renderPlayers(m);
