@@ -109,6 +109,9 @@ export class RoomView {
     this.title.textContent = `${GAME_NAMES[st.game] || st.game} ${st.variant}${boardText} · ${st.spectators} watching`;
     this.status.textContent = this.statusText(m);
     this.element.classList.toggle('watching', !m.seat);
+    // A background tab says when it is your move.
+    const mine = st.status === 'playing' && st.to_move === m.seat;
+    document.title = `${mine ? '● Your move · ' : ''}Room ${this.room} — Ringside`;
     this.status.className = `status ${st.status}${st.status === 'playing' && st.to_move === m.seat ? ' mine' : ''}`;
     this.board.update(st, m.seat);
     this.renderPlayers(m);
