@@ -45,6 +45,9 @@ test('a ZÈRTZ game played to its end by clicks, watched, with a reload and a re
   await (await lobbyRow(bob.page, room)).getByRole('button', { name: 'Join', exact: true }).click();
   await bob.page.locator(`[data-room="${room}"]`).waitFor();
 
+  // What carol's page sends, to see it ask for `sync` when it misses a patch.
+  const carolSent = [];
+  carol.page.on('websocket', (ws) => ws.on('framesent', (f) => carolSent.push(String(f.payload))));
   await arrive(carol, server, 'carol');
   await (await lobbyRow(carol.page, room)).getByRole('button', { name: 'Watch', exact: true }).click();
   await carol.page.locator(`[data-room="${room}"]`).waitFor();
@@ -55,6 +58,7 @@ test('a ZÈRTZ game played to its end by clicks, watched, with a reload and a re
   let captures = 0;
   let refused = false;
   let reloaded = false;
+  let lostAt = -1;
   for (let turn = 0; turn < 80; turn++) {
     const seen = await mirror(alice.page, room);
     if (seen.state.status === 'finished') break;
@@ -100,6 +104,10 @@ test('a ZÈRTZ game played to its end by clicks, watched, with a reload and a re
       await alice.page.locator('.link-state.reconnecting').filter({ hasText: 'reconnecting…' }).waitFor();
       await alice.page.locator('.link-state.online').waitFor();
       assert.equal((await mirror(alice.page, room)).seat, 1);
+      // Carol's page "misses" a patch (its mirror is set one version back): the next patch
+      // does not follow on, so it asks for `sync` and adopts the snapshot.
+      await carol.page.evaluate((id) => { window.ringside.app.mirrors.get(id).version -= 1; }, room);
+      lostAt = carolSent.length;
     }
   }
 
@@ -108,6 +116,7 @@ test('a ZÈRTZ game played to its end by clicks, watched, with a reload and a re
   assert.equal(end.state.result.reason, 'win_condition');
   assert.ok(captures >= 1, 'at least one compulsory capture was played by clicks');
   assert.ok(refused && reloaded);
+  assert.ok(carolSent.slice(lostAt).some((f) => JSON.parse(f).type === 'sync'), 'a gap made the page ask for sync');
   assert.deepEqual(end.state.history, played, 'the watcher saw every move, in order');
   for (const p of [alice, bob, carol]) {
     assert.deepEqual(await moveList(p.page), played);
