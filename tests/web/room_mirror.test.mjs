@@ -1,0 +1,67 @@
+// The page's room mirror on its own (no browser, no server): patches applied strictly in
+// version order, a gap reported (so the page asks for `sync`), only newer snapshots adopted,
+// the running clock counted from `clock_elapsed_ms`, and each move's seat — DVONN's player 1
+// places the last piece and makes the first move.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { RoomMirror, seatOfPly } from '../../clients/web/public/js/room-mirror.js';
+
+function state(over = {}) {
+  return {
+    room: 'r1', game: 'zertz', status: 'playing', to_move: 1, ply: 0, history: [], spectators: 0,
+    players: [{ name: 'a', online: true, clock_ms: 60000 }, { name: 'b', online: true, clock_ms: 60000 }],
+    ...over,
+  };
+}
+
+test('patches apply in order; a gap and an old patch are told apart', () => {
+  const m = new RoomMirror('r1');
+  m.adopt(5, state());
+  assert.equal(m.applyPatch(5, []), 'old');
+  assert.equal(m.applyPatch(7, [{ op: 'replace', path: '/ply', value: 9 }]), 'gap');
+  assert.equal(m.state.ply, 0, 'a gap changes nothing');
+  assert.equal(m.applyPatch(6, [
+    { op: 'add', path: '/history/-', value: 'Wd4-a1' }, { op: 'replace', path: '/ply', value: 1 },
+    { op: 'replace', path: '/to_move', value: 2 }]), 'applied');
+  assert.equal(m.version, 6);
+  assert.deepEqual(m.state.history, ['Wd4-a1']);
+  // A patch that does not fit the state (a path that is not there) is a gap too: resync.
+  assert.equal(m.applyPatch(7, [{ op: 'replace', path: '/nothing/here', value: 1 }]), 'gap');
+});
+
+test('only a snapshot newer than the mirror is adopted', () => {
+  const m = new RoomMirror('r1');
+  m.adopt(10, state({ ply: 4 }));
+  assert.equal(m.adopt(9, state({ ply: 3 })), false);
+  assert.equal(m.state.ply, 4);
+  assert.equal(m.adopt(12, state({ ply: 6 })), true);
+  assert.equal(m.version, 12);
+});
+
+test('the running clock counts down from clock_ms minus clock_elapsed_ms; the other stands', async () => {
+  const m = new RoomMirror('r1');
+  m.adopt(3, state(), 20000);
+  const first = m.clockMs(1);
+  assert.ok(first <= 40000 && first > 39000, `${first}`);
+  assert.equal(m.clockMs(2), 60000);
+  await new Promise((r) => setTimeout(r, 60));
+  assert.ok(m.clockMs(1) <= first - 50, 'it runs');
+  // A spectator count changing is not a new turn: the clock keeps running from where it was.
+  m.applyPatch(4, [{ op: 'replace', path: '/spectators', value: 1 }]);
+  assert.ok(m.clockMs(1) < first - 50);
+  // A move starts the other side's turn from its own clock_ms.
+  m.applyPatch(5, [{ op: 'replace', path: '/to_move', value: 2 }, { op: 'replace', path: '/ply', value: 1 },
+    { op: 'replace', path: '/players/0/clock_ms', value: 39000 }]);
+  assert.equal(m.clockMs(1), 39000);
+  assert.ok(m.clockMs(2) <= 60000 && m.clockMs(2) > 59000);
+  const untimed = new RoomMirror('r2');
+  untimed.adopt(1, state({ players: [{ name: 'a', clock_ms: null }, null] }));
+  assert.equal(untimed.clockMs(1), null);
+  assert.equal(untimed.clockMs(2), null);
+});
+
+test('each move is labelled with the seat that made it', () => {
+  assert.deepEqual([0, 1, 2, 3].map((i) => seatOfPly('zertz', i)), [1, 2, 1, 2]);
+  // DVONN: plies 0..48 place (player 1 on even plies, 25 pieces), 49 is player 1's first move.
+  assert.deepEqual([47, 48, 49, 50, 51].map((i) => seatOfPly('dvonn', i)), [2, 1, 1, 2, 1]);
+});
