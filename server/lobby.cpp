@@ -27,11 +27,13 @@ std::int64_t unix_ms_now() {
 }
 }  // namespace
 
-lobby::lobby(net::io_context& ioc, metrics& m, journal_writer* journal, double abandon_after_s)
+lobby::lobby(net::io_context& ioc, metrics& m, journal_writer* journal, double abandon_after_s,
+             room_limits limits)
     : ioc_(ioc),
       metrics_(m),
       journal_(journal),
       abandon_after_s_(abandon_after_s),
+      limits_(limits),
       strand_(net::make_strand(ioc)),
       trim_timer_(strand_) {}
 
@@ -291,15 +293,24 @@ void lobby::forget(std::string id, std::vector<std::string> players) {
         if (it->second.empty()) seats_.erase(it);
       }
     }
-    // glibc keeps freed heap pages mapped; a few seconds after games leave memory, give
-    // them back, so the process's RSS follows the games it holds (the soak test checks).
-    if (trim_armed_) return;
-    trim_armed_ = true;
-    trim_timer_.expires_after(std::chrono::seconds(5));
-    trim_timer_.async_wait([this](boost::system::error_code ec) {
-      trim_armed_ = false;
-      if (!ec) malloc_trim(0);
-    });
+    arm_trim();
+  });
+}
+
+void lobby::trim_memory_soon() {
+  net::post(strand_, [this] { arm_trim(); });
+}
+
+// glibc keeps freed heap pages mapped; a few seconds after games or connections leave memory,
+// give them back, so the process's RSS follows what it holds (the soak test and the abuse
+// suite check). One trim per few seconds however much left.
+void lobby::arm_trim() {
+  if (trim_armed_) return;
+  trim_armed_ = true;
+  trim_timer_.expires_after(std::chrono::seconds(3));
+  trim_timer_.async_wait([this](boost::system::error_code ec) {
+    trim_armed_ = false;
+    if (!ec) malloc_trim(0);
   });
 }
 

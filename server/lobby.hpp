@@ -20,6 +20,7 @@
 #include "protocol/wire/messages.hpp"
 #include "server/identity.hpp"
 #include "server/journal.hpp"
+#include "server/room_limits.hpp"
 
 namespace ringside::server {
 
@@ -36,7 +37,7 @@ class lobby {
   // there and rooms not in memory are looked up there; without one everything stays in
   // memory (tests and fuzzing). `abandon_after_s`: see room's abandonment.
   lobby(boost::asio::io_context& ioc, metrics& m, journal_writer* journal = nullptr,
-        double abandon_after_s = 120);
+        double abandon_after_s = 120, room_limits limits = {});
 
   // Rebuilds every unfinished room the journal held, with its seats, moves and clocks, before
   // the io_context runs (not thread-safe: call it before any thread does). A room whose moves
@@ -64,6 +65,8 @@ class lobby {
   // From rooms: `id` is finished and nobody is in it. With a journal it leaves memory (with
   // its players' seat entries); find_room reads it back from the journal when asked.
   void forget(std::string id, std::vector<std::string> players);
+  // Gives freed memory back to the system a few seconds from now (a connection closed).
+  void trim_memory_soon();
   // Stops every room's timers, for a clean exit.
   void shutdown();
 
@@ -75,6 +78,8 @@ class lobby {
   computer_pool* computers() const { return computers_; }
   // For rooms: how long a player of an untimed game may stay offline.
   double abandon_after_s() const { return abandon_after_s_; }
+  // For rooms: what one client may do in a room others share (chat budgets).
+  const room_limits& limits() const { return limits_; }
 
  private:
   struct entry {
@@ -84,6 +89,7 @@ class lobby {
     std::uint64_t order = 0;
   };
 
+  void arm_trim();
   // Registers a room built from the journal; on the strand (or before the io_context runs).
   void adopt(const room_ptr& r);
   // The identity whose token has `digest` (token_digest), if it is still in memory (held by
@@ -103,6 +109,7 @@ class lobby {
   journal_writer* journal_;
   computer_pool* computers_ = nullptr;
   double abandon_after_s_;
+  room_limits limits_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer trim_timer_;
   bool trim_armed_ = false;

@@ -54,6 +54,12 @@ std::string metrics::render() const {
           rate_limited.load());
   counter("ringside_flooders_closed_total", "Connections closed for flooding.",
           flooders_closed.load());
+  counter("ringside_chat_refused_total",
+          "Chat messages refused: over the room's spectator budget, too soon, or turned off.",
+          chat_refused.load());
+  counter("ringside_chat_dropped_total",
+          "Chat messages not sent to a connection whose queue or socket was backed up.",
+          chat_dropped.load());
 
   out << "# HELP ringside_move_latency_seconds Time from a move's arrival to its ack.\n"
          "# TYPE ringside_move_latency_seconds histogram\n";

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include "server/room_limits.hpp"
+
 namespace ringside::server {
 
 struct options {
@@ -27,6 +29,7 @@ struct options {
   std::string data_dir = "data";  // where the journal (ringside.db) lives
   double abandon_after_s = 120;   // an untimed game's player offline this long loses
   int computer_threads = 1;       // worker threads for computer players' searches
+  room_limits rooms;              // chat budgets (room_limits.hpp)
 };
 
 }  // namespace ringside::server

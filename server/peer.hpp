@@ -32,6 +32,9 @@ class peer {
     (void)room_id;
     if (frame) send(std::move(frame));
   }
+  // Queues one `chat` frame, which a peer under pressure may drop (and count) rather than
+  // queue: chat must never be what gets a reader closed. Any thread.
+  virtual void send_chat(std::shared_ptr<const std::string> frame) { send(std::move(frame)); }
   // Stable for the life of the connection, unique in the process.
   virtual std::uint64_t peer_id() const = 0;
   // The room now sends this peer its patches; called from the room's strand.

@@ -54,6 +54,7 @@ room::room(net::io_context& ioc, lobby& owner, metrics& m, room_settings s, any_
       deserted_timer_(strand_),
       recorder_(owner.journal(), settings_.id, strand_),
       game_(std::move(start)),
+      chat_(owner.limits()),
       spectator_timer_(strand_) {
   if (settings_.clock) clock_.emplace(settings_.clock->initial_s, settings_.clock->increment_s);
   state_.reset(view(), game_);
@@ -150,6 +151,7 @@ void room::detach(std::uint64_t peer_id) {
   net::post(strand_, [self = shared_from_this(), peer_id] {
     const auto gone = self->presence_.remove(peer_id);
     if (!gone) return;
+    self->chat_.forget(peer_id);
     // A spectator leaving changes only the count, shown in the next batch.
     if (gone->seat == 0) {
       self->watch_spectators();
@@ -265,12 +267,33 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
 }
 
 void room::do_chat(peer& p, const identity_ptr& who, const protocol::chat& m) {
-  if (!presence_.contains(p.peer_id())) {
+  const auto* member = presence_.find(p.peer_id());
+  if (member == nullptr) {
     return reject(p, m.id, error_code::not_a_player, "join room " + settings_.id + " to chat");
+  }
+  const auto& limits = lobby_.limits();
+  switch (chat_.admit(p.peer_id(), member->seat, clock::now())) {
+    case chat_budget::verdict::ok:
+      break;
+    case chat_budget::verdict::off:
+      metrics_.chat_refused.fetch_add(1);
+      return reject(p, m.id, error_code::not_a_player,
+                    "spectators cannot chat on this server; only the players of room " +
+                        settings_.id + " can");
+    case chat_budget::verdict::too_soon:
+      metrics_.chat_refused.fetch_add(1);
+      return reject(p, m.id, error_code::rate_limited,
+                    "a spectator may send one chat message per 10 seconds here; wait a moment");
+    case chat_budget::verdict::room_busy:
+      metrics_.chat_refused.fetch_add(1);
+      return reject(p, m.id, error_code::rate_limited,
+                    "the spectators of room " + settings_.id + " may send at most " +
+                        std::to_string(limits.room_chat_limit) +
+                        " chat messages in 10 seconds together; wait a moment");
   }
   const auto frame = std::make_shared<const std::string>(
       protocol::encode_chat(settings_.id, who->name, m.text, iso_utc_now()));
-  presence_.for_each_connection([&](peer& conn) { conn.send(frame); });
+  presence_.for_each_connection([&](peer& conn) { conn.send_chat(frame); });
 }
 
 void room::do_leave(peer& p, const protocol::leave& m) {
@@ -278,6 +301,7 @@ void room::do_leave(peer& p, const protocol::leave& m) {
   if (!gone) {
     return reject(p, m.id, error_code::not_a_player, "you are not in room " + settings_.id);
   }
+  chat_.forget(p.peer_id());
   // Before the game starts a seat is only a reservation; once it runs, the seat (and the
   // clock) stay with the player, who may come back.
   if (gone->seat != 0 && status_ == room_status::waiting && !presence_.online(gone->seat)) {

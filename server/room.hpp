@@ -26,6 +26,7 @@
 #include "protocol/state_document.hpp"
 #include "protocol/wire/messages.hpp"
 #include "server/abandon_watch.hpp"
+#include "server/chat_budget.hpp"
 #include "server/game_clock.hpp"
 #include "server/identity.hpp"
 #include "server/peer.hpp"
@@ -188,6 +189,7 @@ class room : public std::enable_shared_from_this<room> {
   std::optional<game_clock> clock_;
   std::array<identity_ptr, 2> seats_;
   room_presence presence_;
+  chat_budget chat_;
   boost::asio::steady_timer spectator_timer_;
   bool spectator_timer_armed_ = false;
   protocol::room_status status_ = protocol::room_status::waiting;

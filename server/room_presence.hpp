@@ -33,6 +33,11 @@ class room_presence {
       : interval_(interval) {}
 
   bool contains(std::uint64_t peer_id) const { return members_.count(peer_id) != 0; }
+  // The member `peer_id` is, or null when it is not here.
+  const member* find(std::uint64_t peer_id) const {
+    const auto it = members_.find(peer_id);
+    return it == members_.end() ? nullptr : &it->second;
+  }
   bool empty() const { return members_.empty(); }
   // Adds connection `peer_id` (a second add of the same id changes nothing).
   void add(std::uint64_t peer_id, member m);

@@ -38,6 +38,7 @@ constexpr auto shutdown_poll = std::chrono::milliseconds(20);
 std::optional<int> parse_flags(int argc, char** argv, options& o) {
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   int port = o.port;
+  std::string spectator_chat_mode(to_string(o.rooms.spectators));
   po::options_description desc("ringside-server: the Ringside game server\nOptions");
   desc.add_options()("help,h", "print this help and exit")(
       "host", po::value<std::string>(&o.host)->default_value(o.host), "address to listen on")(
@@ -54,7 +55,12 @@ std::optional<int> parse_flags(int argc, char** argv, options& o) {
       "write-stall", po::value<double>(&o.write_stall_s)->default_value(o.write_stall_s),
       "seconds a connection may leave a frame unread before it is dropped as not reading")(
       "computer-threads", po::value<int>(&o.computer_threads)->default_value(o.computer_threads),
-      "worker threads for computer opponents' searches (never the I/O threads)");
+      "worker threads for computer opponents' searches (never the I/O threads)")(
+      "room-chat-limit",
+      po::value<std::size_t>(&o.rooms.room_chat_limit)->default_value(o.rooms.room_chat_limit),
+      "chat messages the spectators of one room may send together per 10 seconds (0: no limit)")(
+      "spectator-chat", po::value<std::string>(&spectator_chat_mode)->default_value(spectator_chat_mode),
+      "on, slow (one message per spectator per 10 seconds) or off");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, desc), vm);
@@ -81,6 +87,12 @@ std::optional<int> parse_flags(int argc, char** argv, options& o) {
   }
   if (!(o.abandon_after_s > 0 && o.abandon_after_s <= 1e6)) {
     std::cerr << "ringside-server: --abandon-after must be more than 0 and at most 1000000\n";
+    return 1;
+  }
+  if (const auto mode = parse_spectator_chat(spectator_chat_mode)) {
+    o.rooms.spectators = *mode;
+  } else {
+    std::cerr << "ringside-server: --spectator-chat must be on, slow or off\n";
     return 1;
   }
   o.port = static_cast<std::uint16_t>(port);
@@ -119,7 +131,7 @@ int run(int argc, char** argv) {
 
   net::io_context ioc{opts.threads};
   metrics stats;
-  lobby rooms(ioc, stats, writer.get(), opts.abandon_after_s);
+  lobby rooms(ioc, stats, writer.get(), opts.abandon_after_s, opts.rooms);
   // Before restore: a restored room whose computer is to move starts thinking at once.
   computer_pool computers(opts.computer_threads);
   rooms.set_computers(&computers);

@@ -1,11 +1,16 @@
 #include "server/websocket_session.hpp"
 
 #include <spdlog/spdlog.h>
+#ifdef __linux__
+#include <linux/sockios.h>
+#include <sys/ioctl.h>
+#endif
 #include <algorithm>
 #include <atomic>
 #include <boost/asio/post.hpp>
 
 #include "protocol/wire/encode.hpp"
+#include "server/lobby.hpp"
 #include "server/metrics.hpp"
 #include "server/room.hpp"
 #include "server/session_registry.hpp"
@@ -22,6 +27,10 @@ namespace {
 constexpr auto rate_window = std::chrono::seconds(10);
 // How long a close handshake may take before the socket is simply shut.
 constexpr auto close_grace = std::chrono::seconds(2);
+// Past this much waiting (in our queue, or unsent in the kernel), a connection gets no chat:
+// a reader on a slow link would otherwise read a crowd's chat before its own move's ack.
+constexpr std::size_t chat_backlog_frames = 16;
+constexpr std::size_t chat_backlog_bytes = 16 * 1024;
 
 std::uint64_t next_id() {
   static std::atomic<std::uint64_t> counter{0};
@@ -147,6 +156,12 @@ void websocket_session::send_patch(const std::string& room_id,
             });
 }
 
+void websocket_session::send_chat(std::shared_ptr<const std::string> frame) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
+    self->on_chat(std::move(frame));
+  });
+}
+
 void websocket_session::send_catch_up(const std::string& room_id,
                                       std::shared_ptr<const std::string> frame) {
   net::post(ws_.get_executor(),
@@ -183,11 +198,62 @@ void websocket_session::on_catch_up(const std::string& room_id,
   if (frame && accepting()) enqueue(std::move(frame), room_id);
 }
 
+// Chat is the one thing a room sends that nobody needs in full: under pressure it is dropped
+// here (and counted), and the next chat that does go out carries how many were missed.
+void websocket_session::on_chat(std::shared_ptr<const std::string> frame) {
+  if (!accepting()) return;
+  if (backed_up()) {
+    ++missed_chats_;
+    ctx_.stats.chat_dropped.fetch_add(1);
+    return;
+  }
+  if (missed_chats_ != 0 && !frame->empty() && frame->back() == '}') {
+    auto marked = std::make_shared<std::string>(*frame, 0, frame->size() - 1);
+    marked->append(",\"missed\":").append(std::to_string(missed_chats_)).push_back('}');
+    frame = std::move(marked);
+    missed_chats_ = 0;
+  }
+  queued_bytes_ += frame->size();
+  queue_.push_back({std::move(frame), {}, true});
+  if (!writing_) do_write();
+}
+
+bool websocket_session::backed_up() {
+  if (queue_.size() >= chat_backlog_frames || queued_bytes_ >= chat_backlog_bytes) return true;
+#ifdef __linux__
+  // What the kernel holds unsent or unacknowledged: a slow link fills it before our queue.
+  int unsent = 0;
+  auto& socket = beast::get_lowest_layer(ws_).socket();
+  if (ioctl(socket.native_handle(), SIOCOUTQ, &unsent) == 0 &&
+      static_cast<std::size_t>(unsent) >= chat_backlog_bytes) {
+    return true;
+  }
+#endif
+  return false;
+}
+
+void websocket_session::drop_chats() {
+  const auto first = queue_.begin() + (writing_ ? 1 : 0);
+  const auto kept =
+      std::stable_partition(first, queue_.end(), [](const queued_frame& f) { return !f.chat; });
+  for (auto it = kept; it != queue_.end(); ++it) {
+    queued_bytes_ -= it->text->size();
+    ++missed_chats_;
+    ctx_.stats.chat_dropped.fetch_add(1);
+  }
+  queue_.erase(kept, queue_.end());
+}
+
 void websocket_session::enqueue(std::shared_ptr<const std::string> frame, std::string room) {
   const bool stalled = writing_ && clock::now() - write_started_ >
                                        std::chrono::duration<double>(ctx_.opts.write_stall_s);
-  if (stalled || queue_.size() >= ctx_.opts.max_queue_messages ||
-      queued_bytes_ + frame->size() > ctx_.opts.max_queue_bytes) {
+  const auto full = [&] {
+    return queue_.size() >= ctx_.opts.max_queue_messages ||
+           queued_bytes_ + frame->size() > ctx_.opts.max_queue_bytes;
+  };
+  // Only the game's own traffic left unread closes a connection; chat makes way first.
+  if (!stalled && full()) drop_chats();
+  if (stalled || full()) {
     ctx_.stats.slow_clients_dropped.fetch_add(1);
     spdlog::warn("connection {} dropped: not reading ({} messages, {} bytes queued{})", id_,
                  queue_.size(), queued_bytes_, stalled ? ", the current write stalled" : "");
@@ -281,6 +347,7 @@ void websocket_session::finish() {
   ctx_.stats.connections.fetch_sub(1);
   ctx_.sessions.remove(id_);
   handler_.closed(id_);
+  ctx_.rooms.trim_memory_soon();
   spdlog::info("connection {} closed", id_);
 }
 

@@ -2,8 +2,9 @@
 // websocket_session: one WebSocket connection's I/O. It reads one frame at a time (the next
 // read starts once the request is handled), applies the rate limit, and owns the bounded write
 // queue with one async_write in flight. A client that falls behind on a room gets one
-// snapshot in place of its backlog of that room's patches; a client that stops reading, or
-// whose queue still overflows, is closed, never waited for. Everything runs on the
+// snapshot in place of its backlog of that room's patches; chat is dropped, never queued,
+// while the connection is backed up; a client that stops reading, or whose queue still
+// overflows with the game's own traffic, is closed, never waited for. Everything runs on the
 // connection's own strand.
 
 #include <boost/asio/steady_timer.hpp>
@@ -38,6 +39,7 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   void send(std::shared_ptr<const std::string> frame) override;
   void send_patch(const std::string& room_id, std::shared_ptr<const std::string> frame) override;
   void send_catch_up(const std::string& room_id, std::shared_ptr<const std::string> frame) override;
+  void send_chat(std::shared_ptr<const std::string> frame) override;
   std::uint64_t peer_id() const override { return id_; }
   void note_attached(std::shared_ptr<room> r) override;
   void note_detached(const std::string& room_id) override;
@@ -48,6 +50,7 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   struct queued_frame {
     std::shared_ptr<const std::string> text;
     std::string room;  // a room's patch or catch-up snapshot, which a snapshot can replace
+    bool chat = false;  // a chat message, which gives way to everything else
   };
 
   void on_accept(boost::beast::error_code ec);
@@ -58,6 +61,12 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   void on_catch_up(const std::string& room_id, std::shared_ptr<const std::string> frame);
   // Appends to the write queue, or closes the connection when it is not reading.
   void enqueue(std::shared_ptr<const std::string> frame, std::string room);
+  void on_chat(std::shared_ptr<const std::string> frame);
+  // Whether the connection is backed up (its queue, or the kernel's send buffer, holds more
+  // than a moment's worth): chat is then dropped.
+  bool backed_up();
+  // Drops every queued chat not being written now, to make room for the game's traffic.
+  void drop_chats();
   // Drops the queued, not yet written, frames of `room_id`.
   void drop_replaceable(const std::string& room_id);
   bool accepting() const { return accepted_ && !closing_ && !finished_; }
@@ -76,6 +85,7 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   std::size_t queued_bytes_ = 0;
   std::map<std::string, std::size_t> replaceable_;  // per room, not counting the one in flight
   std::set<std::string> catching_up_;               // rooms whose snapshot is on its way
+  std::uint64_t missed_chats_ = 0;  // dropped since the last chat sent; that one says so
   clock::time_point write_started_;
   bool writing_ = false;
   bool closing_ = false;

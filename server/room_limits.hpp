@@ -1,0 +1,25 @@
+#pragma once
+// What one client may do to the lobby and to a room that others share: chat in a crowd, and
+// rooms left waiting. From the command line (run.cpp); docs/protocol.md's "Limits" lists them.
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+namespace ringside::server {
+
+// What spectators may say in a room: as players may, at most once per 10 s each, or nothing.
+enum class spectator_chat { on, slow, off };
+
+// The wire/flag name and back.
+std::string_view to_string(spectator_chat c);
+std::optional<spectator_chat> parse_spectator_chat(std::string_view s);
+
+struct room_limits {
+  // Chat messages the spectators of one room may send together per 10 s (0: no budget).
+  // Players' chat is not counted: a crowd cannot silence them.
+  std::size_t room_chat_limit = 20;
+  spectator_chat spectators = spectator_chat::on;
+};
+
+}  // namespace ringside::server

@@ -1,0 +1,89 @@
+// Finding 1 of issue 15: a crowd of spectators each chatting within its own rate limit used to
+// fill every member's write queue, and the players were closed with 1008 mid-game. A room now
+// has a chat budget its spectators share, and under queue pressure chat is what gives way.
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <vector>
+
+#include "support/abuse_checks.hpp"
+#include "support/server_checks.hpp"
+#include "support/timed_game.hpp"
+
+namespace ringside::test {
+namespace {
+
+// 500 characters of four bytes each: the largest chat the protocol allows, 2,000 bytes.
+std::string two_kilobyte_text() {
+  std::string s;
+  for (int i = 0; i < 500; ++i) s += "\xF0\x9F\x98\x80";  // U+1F600
+  return s;
+}
+
+// `crowd` spectators join `room`, then each sends `chats` chats of 2 KB, interleaved, as fast
+// as the socket takes them, reading nothing meanwhile. They leave (close) once the server has
+// handled them all.
+void chat_burst(std::uint16_t port, const std::string& room, int crowd, int chats) {
+  std::vector<std::unique_ptr<ws_client>> spectators;
+  for (int i = 0; i < crowd; ++i) {
+    auto c = std::make_unique<ws_client>(port);
+    c->hello("watcher " + std::to_string(i));
+    c->request({{"type", "join"}, {"room", room}, {"as", "spectator"}}, "joined");
+    spectators.push_back(std::move(c));
+  }
+  const json chat{{"type", "chat"}, {"room", room}, {"text", two_kilobyte_text()}};
+  const std::string frame = chat.dump();
+  for (int n = 0; n < chats; ++n) {
+    for (auto& c : spectators) c->send_text(frame);
+  }
+  // A request after the burst, answered only once every chat before it was handled (a
+  // connection's requests are handled in order); closing sooner would throw the rest away.
+  for (auto& c : spectators) {
+    c->send({{"type", "sync"}, {"room", room}, {"id", "end"}});
+    while (const auto m = c->recv(10s)) {
+      if (m->value("re", json()) == "end") break;
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("20 spectators each send 39 chats of 2 KB: the players, one on a slow link, play on") {
+  server_process srv;
+  timed_game_beside::settings s;
+  s.slow_reader_seat = 2;
+  timed_game_beside game(srv.port(), s);
+  rss_sampler rss(srv);
+
+  chat_burst(srv.port(), game.room(), 20, 39);
+  std::this_thread::sleep_for(1s);  // the game goes on after the burst
+
+  const auto report = game.stop();
+  check_players_unharmed(report);
+  // The crowd shares one budget: most of the 780 chats were refused, none reached a player
+  // twice over, and nobody was dropped for it.
+  CHECK(report.chats_seen <= 2 * 20);
+  CHECK(metric(srv.port(), "ringside_chat_refused_total") > 0);
+  CHECK(metric(srv.port(), "ringside_slow_clients_dropped_total") == 0);
+  rss.check_settles();
+  check_server_fine(srv);
+}
+
+TEST_CASE("with no chat budget, queue pressure drops chat and never the players") {
+  server_process srv({"--room-chat-limit", "0", "--rate-limit", "100000"});
+  timed_game_beside::settings s;
+  s.slow_reader_seat = 2;
+  timed_game_beside game(srv.port(), s);
+  rss_sampler rss(srv);
+
+  chat_burst(srv.port(), game.room(), 20, 39);
+  std::this_thread::sleep_for(1s);
+
+  const auto report = game.stop();
+  check_players_unharmed(report);
+  CHECK(metric(srv.port(), "ringside_chat_dropped_total") > 0);
+  rss.check_settles();
+  check_server_fine(srv);
+}
+
+}  // namespace ringside::test

@@ -1,0 +1,50 @@
+#include "support/abuse_checks.hpp"
+
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+namespace ringside::test {
+
+void check_players_unharmed(const game_report& r, int min_moves) {
+  std::ostringstream what;
+  for (const auto& p : r.problems) what << "\n  " << p;
+  INFO("the players saw:" << (r.problems.empty() ? " nothing wrong" : what.str()));
+  MESSAGE("players: " << r.moves << " moves, slowest move->ack " << r.worst_ms << " ms, "
+                      << r.chats_seen << " chats seen");
+  CHECK(r.problems.empty());
+  CHECK(r.moves >= min_moves);
+  CHECK(r.worst_ms <= slowest_move_ms);
+}
+
+rss_sampler::rss_sampler(server_process& srv)
+    : srv_(srv), baseline_(srv.rss_kib()), peak_(baseline_) {
+  REQUIRE(baseline_ > 0);
+  thread_ = std::thread([this] {
+    while (!stopping_) {
+      const long now = srv_.rss_kib();
+      if (now > peak_.load()) peak_ = now;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  });
+}
+
+rss_sampler::~rss_sampler() {
+  stopping_ = true;
+  thread_.join();
+}
+
+void rss_sampler::check_settles(std::chrono::milliseconds settle) {
+  const long limit = baseline_ + baseline_ / 10;
+  const auto deadline = std::chrono::steady_clock::now() + settle;
+  long now = srv_.rss_kib();
+  while (now > limit && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    now = srv_.rss_kib();
+  }
+  MESSAGE("server RSS: " << baseline_ << " KiB before, peak " << peak_.load() << " KiB, "
+                         << now << " KiB after");
+  CHECK(now <= limit);
+}
+
+}  // namespace ringside::test

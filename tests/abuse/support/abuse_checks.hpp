@@ -1,0 +1,44 @@
+#pragma once
+// The abuse suite's two checks: the players beside an attack were not hurt by it, and the
+// server's memory came back once the attack was over.
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "support/server_process.hpp"
+#include "support/timed_game.hpp"
+
+namespace ringside::test {
+
+// What every attack must leave the players with.
+inline constexpr double slowest_move_ms = 100;
+
+// No error, no close, no gap, every move acked within slowest_move_ms, and at least
+// `min_moves` moves played while the attack ran.
+void check_players_unharmed(const game_report& r, int min_moves = 10);
+
+// Samples the server's resident memory (VmRSS) every 20 ms on its own thread, from a
+// baseline taken at construction; keeps the peak.
+class rss_sampler {
+ public:
+  explicit rss_sampler(server_process& srv);
+  ~rss_sampler();
+  rss_sampler(const rss_sampler&) = delete;
+  rss_sampler& operator=(const rss_sampler&) = delete;
+
+  long baseline_kib() const { return baseline_; }
+  long peak_kib() const { return peak_.load(); }
+  // Waits up to `settle` for VmRSS to come back within 10 % of the baseline, then checks
+  // that it did (a doctest CHECK, with the figures in the message).
+  void check_settles(std::chrono::milliseconds settle = std::chrono::seconds(6));
+
+ private:
+  server_process& srv_;
+  long baseline_;
+  std::atomic<long> peak_;
+  std::atomic<bool> stopping_{false};
+  std::thread thread_;
+};
+
+}  // namespace ringside::test
