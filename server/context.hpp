@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "server/address_rate.hpp"
 #include "server/options.hpp"
 
 namespace ringside::server {
@@ -23,6 +24,8 @@ struct context {
   std::shared_ptr<std::atomic<std::int64_t>> http_sessions =
       std::make_shared<std::atomic<std::int64_t>>(0);
   std::atomic<bool> stopping{false};
+  // HTTP requests per client address, for --http-rate-limit.
+  address_rate http_requests{};
 };
 
 }  // namespace ringside::server

@@ -1,9 +1,13 @@
 #include "server/http_session.hpp"
 
 #include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
 #include <boost/asio/post.hpp>
 #include <nlohmann/json.hpp>
 
+#include "protocol/wire/decode.hpp"
 #include "protocol/wire/encode.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
@@ -22,11 +26,60 @@ constexpr auto http_timeout = std::chrono::seconds(30);
 constexpr std::uint64_t http_body_limit = 16 * 1024;
 constexpr std::string_view rooms_prefix = "/api/rooms/";
 constexpr std::string_view record_suffix = "/record";
+
+// %XX and '+' decoded; a malformed escape is kept as it is (the decoder then refuses it).
+std::string url_decode(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto hex = [](char c) {
+      return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                                         : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                                                : -1;
+    };
+    if (s[i] == '+') {
+      out.push_back(' ');
+    } else if (s[i] == '%' && i + 2 < s.size() && hex(s[i + 1]) >= 0 && hex(s[i + 2]) >= 0) {
+      out.push_back(static_cast<char>(hex(s[i + 1]) * 16 + hex(s[i + 2])));
+      i += 2;
+    } else {
+      out.push_back(s[i]);
+    }
+  }
+  return out;
+}
+
+// The query string as a list_rooms message, for the protocol's own decoder to check: `limit`
+// as a number when it is all digits, everything else as a string.
+nlohmann::json list_rooms_request(std::string_view query) {
+  nlohmann::json msg{{"type", "list_rooms"}};
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const auto pair = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+    const auto eq = pair.find('=');
+    if (eq == std::string_view::npos) continue;
+    const std::string key = url_decode(pair.substr(0, eq));
+    const std::string value = url_decode(pair.substr(eq + 1));
+    if (key != "game" && key != "status" && key != "limit" && key != "before") continue;
+    const bool digits = !value.empty() && value.size() <= 9 &&
+                        value.find_first_not_of("0123456789") == std::string::npos;
+    if (key == "limit" && digits) {
+      msg[key] = std::stoi(value);
+    } else {
+      msg[key] = value;
+    }
+  }
+  return msg;
+}
+
 }  // namespace
 
 http_session::http_session(net::ip::tcp::socket&& socket, context& ctx)
     : stream_(std::move(socket)), ctx_(ctx), open_count_(ctx.http_sessions) {
   open_count_->fetch_add(1);
+  beast::error_code ec;
+  const auto ep = stream_.socket().remote_endpoint(ec);
+  if (!ec) address_ = ep.address().to_string();
 }
 
 // Never touches ctx_: this may run inside ~io_context, after the context is gone.
@@ -70,7 +123,24 @@ void http_session::on_read(beast::error_code ec, std::size_t bytes) {
 
 void http_session::route(request req) {
   std::string path(req.target());
-  if (const auto q = path.find('?'); q != std::string::npos) path.resize(q);
+  std::string query;
+  if (const auto q = path.find('?'); q != std::string::npos) {
+    query = path.substr(q + 1);
+    path.resize(q);
+  }
+  // Monitoring is never limited: an operator must see the server while it is attacked.
+  if (path != "/healthz" && path != "/metrics") {
+    if (const auto wait = ctx_.http_requests.refuse(address_, ctx_.opts.http_rate_limit)) {
+      ctx_.stats.http_limited.fetch_add(1);
+      const auto secs = std::chrono::ceil<std::chrono::seconds>(*wait).count();
+      const int retry = static_cast<int>(std::max<std::int64_t>(1, secs));
+      return reply(req, http::status::too_many_requests, "text/plain",
+                   "too many requests from your address: at most " +
+                       std::to_string(ctx_.opts.http_rate_limit) +
+                       " in 10 seconds; try again in " + std::to_string(retry) + " s\n",
+                   retry);
+    }
+  }
   if (req.method() != http::verb::get && req.method() != http::verb::head) {
     return reply(req, http::status::not_found, "text/plain", "not found\n");
   }
@@ -84,12 +154,7 @@ void http_session::route(request req) {
   if (path == "/metrics") {
     return reply(req, http::status::ok, "text/plain; version=0.0.4", ctx_.stats.render());
   }
-  if (path == "/api/rooms") {
-    auto self = shared_from_this();
-    return ctx_.rooms.list_rooms([self, req = std::move(req)](nlohmann::json list) {
-      self->reply(req, http::status::ok, "application/json", protocol::to_wire(list) + "\n");
-    });
-  }
+  if (path == "/api/rooms") return list_rooms(std::move(req), query);
   if (path.size() > rooms_prefix.size() + record_suffix.size() && path.starts_with(rooms_prefix) &&
       path.ends_with(record_suffix)) {
     std::string id =
@@ -105,10 +170,33 @@ void http_session::route(request req) {
   reply(req, http::status::not_found, "text/plain", "not found\n");
 }
 
+void http_session::list_rooms(request req, std::string_view query) {
+  auto decoded = protocol::decode(list_rooms_request(query).dump());
+  auto* msg = std::get_if<protocol::client_message>(&decoded);
+  auto* q = msg ? std::get_if<protocol::list_rooms>(msg) : nullptr;
+  if (q == nullptr) {
+    const auto* e = std::get_if<protocol::decode_error>(&decoded);
+    return reply(req, http::status::bad_request, "text/plain",
+                 (e ? e->message : std::string("bad query")) + "\n");
+  }
+  auto self = shared_from_this();
+  ctx_.rooms.list_rooms(std::move(*q),
+                        [self, req = std::move(req)](std::shared_ptr<const room_page> page) {
+                          if (!page) {
+                            return self->reply(
+                                req, http::status::bad_request, "text/plain",
+                                "'before' must be a 'next' this server gave\n");
+                          }
+                          self->reply(req, http::status::ok, "application/json",
+                                      protocol::encode_rooms({}, page->rooms, page->next) + "\n");
+                        });
+}
+
 void http_session::reply(const request& req, http::status status, std::string content_type,
-                         std::string body) {
+                         std::string body, int retry_after_s) {
   auto res = std::make_shared<response>(status, req.version());
   res->set(http::field::server, "ringside/0.1.0");
+  if (retry_after_s > 0) res->set(http::field::retry_after, std::to_string(retry_after_s));
   res->set(http::field::content_type, content_type);
   res->keep_alive(req.keep_alive());
   const bool head = req.method() == http::verb::head;

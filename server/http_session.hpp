@@ -28,8 +28,11 @@ class http_session : public std::enable_shared_from_this<http_session> {
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void route(request req);
   // Answers `req` from any thread: the write is posted to this session's strand.
+  // `retry_after_s` > 0 adds a Retry-After header (a 429).
   void reply(const request& req, boost::beast::http::status status, std::string content_type,
-             std::string body);
+             std::string body, int retry_after_s = 0);
+  // GET /api/rooms?game=&status=&limit=&before=: one page of the room list, as `rooms`.
+  void list_rooms(request req, std::string_view query);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void fail(boost::beast::error_code ec, const char* what);
 
@@ -39,6 +42,7 @@ class http_session : public std::enable_shared_from_this<http_session> {
   std::shared_ptr<response> pending_;
   context& ctx_;
   std::shared_ptr<std::atomic<std::int64_t>> open_count_;  // ctx_.http_sessions
+  std::string address_;  // the client's, without the port (for the rate limit)
 };
 
 }  // namespace ringside::server

@@ -35,7 +35,8 @@ lobby::lobby(net::io_context& ioc, metrics& m, journal_writer* journal, double a
       abandon_after_s_(abandon_after_s),
       limits_(limits),
       strand_(net::make_strand(ioc)),
-      trim_timer_(strand_) {}
+      trim_timer_(strand_),
+      list_(limits_.room_page) {}
 
 void lobby::restore(std::vector<room_with_moves> saved) {
   std::size_t restored = 0;
@@ -168,10 +169,56 @@ void lobby::hello(std::string name, std::optional<std::string> token,
             });
 }
 
-void lobby::create_room(protocol::create_room req, any_game start,
-                        std::function<void(room_ptr)> fn) {
+lobby::refusal lobby::reserve_waiting(const std::string& creator, const std::string& address) {
+  const auto over = [](const auto& counts, const std::string& key, std::size_t cap) {
+    if (cap == 0 || key.empty()) return false;
+    const auto it = counts.find(key);
+    return it != counts.end() && it->second >= cap;
+  };
+  if (over(waiting_by_player_, creator, limits_.waiting_rooms_per_player)) {
+    return refusal::player_cap;
+  }
+  if (over(waiting_by_address_, address, limits_.waiting_rooms_per_address)) {
+    return refusal::address_cap;
+  }
+  ++waiting_by_player_[creator];
+  ++waiting_by_address_[address];
+  return refusal::none;
+}
+
+void lobby::release_waiting(const std::string& creator, const std::string& address) {
+  const auto drop = [](auto& counts, const std::string& key) {
+    const auto it = counts.find(key);
+    if (it != counts.end() && --it->second == 0) counts.erase(it);
+  };
+  drop(waiting_by_player_, creator);
+  drop(waiting_by_address_, address);
+}
+
+void lobby::stop_waiting(entry& e) {
+  if (!e.waiting_for) return;
+  release_waiting(e.waiting_for->first, e.waiting_for->second);
+  e.waiting_for.reset();
+}
+
+void lobby::create_room(protocol::create_room req, any_game start, std::string creator,
+                        std::string address, std::function<void(room_ptr, refusal)> fn) {
   net::post(strand_, [this, req = std::move(req), start = std::move(start),
+                      creator = std::move(creator), address = std::move(address),
                       fn = std::move(fn)]() mutable {
+    // A room with a computer opponent starts at once: it never waits, so it is not capped.
+    const bool waits = req.computer_level == 0;
+    if (waits) {
+      if (const auto no = reserve_waiting(creator, address); no != refusal::none) {
+        metrics_.rooms_refused.fetch_add(1);
+        return fn(nullptr, no);
+      }
+    }
+    // Registers the new room; a waiting one keeps its place in the caps until it stops waiting.
+    const auto made = [this, waits, creator, address](const room_ptr& r) {
+      adopt(r);
+      if (waits) rooms_[r->id()].waiting_for.emplace(creator, address);
+    };
     room_settings s;
     do {
       s.id = random_base32(8);
@@ -189,8 +236,8 @@ void lobby::create_room(protocol::create_room req, any_game start,
                  s.game.board, s.clock ? ", clock" : "", s.is_private ? ", private" : "");
     if (!journal_) {
       auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start));
-      adopt(r);
-      return fn(std::move(r));
+      made(r);
+      return fn(std::move(r), refusal::none);
     }
     room_row row;
     row.id = s.id;
@@ -206,15 +253,16 @@ void lobby::create_room(protocol::create_room req, any_game start,
     // good, even after the disk recovered. On failure the creator gets no room.
     journal_->write(
         [row = std::move(row)](server::journal& j) { return j.save_room(row); }, strand_,
-        [this, s = std::move(s), start = std::move(start),
+        [this, s = std::move(s), start = std::move(start), made, waits, creator, address,
          fn = std::move(fn)](journal_status st) mutable {
           if (!st) {
             spdlog::error("room {} not saved, so not created: {}", s.id, st.error());
-            return fn(nullptr);
+            if (waits) release_waiting(creator, address);
+            return fn(nullptr, refusal::journal);
           }
           auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start));
-          adopt(r);
-          fn(std::move(r));
+          made(r);
+          fn(std::move(r), refusal::none);
         });
   });
 }
@@ -248,18 +296,9 @@ void lobby::find_room(std::string id, std::function<void(room_ptr)> fn) {
   });
 }
 
-void lobby::list_rooms(std::function<void(nlohmann::json)> fn) {
-  net::post(strand_, [this, fn = std::move(fn)] {
-    std::vector<const entry*> listed;
-    for (const auto& [id, e] : rooms_) {
-      if (e.listed && !e.summary.is_null()) listed.push_back(&e);
-    }
-    std::sort(listed.begin(), listed.end(),
-              [](const entry* a, const entry* b) { return a->order < b->order; });
-    nlohmann::json out = nlohmann::json::array();
-    for (const entry* e : listed) out.push_back(e->summary);
-    fn(std::move(out));
-  });
+void lobby::list_rooms(protocol::list_rooms q,
+                       std::function<void(std::shared_ptr<const room_page>)> fn) {
+  net::post(strand_, [this, q = std::move(q), fn = std::move(fn)] { fn(list_.page(q)); });
 }
 
 void lobby::update_summary(std::string id, nlohmann::json summary, bool listed) {
@@ -268,8 +307,8 @@ void lobby::update_summary(std::string id, nlohmann::json summary, bool listed) 
     // an unknown id is a room already forgotten: do not bring back an entry without a room.
     const auto it = rooms_.find(id);
     if (it == rooms_.end()) return;
-    it->second.summary = std::move(summary);
-    it->second.listed = listed;
+    if (summary.value("status", "") != "waiting") stop_waiting(it->second);
+    list_.put(id, it->second.order, std::move(summary), listed);
   });
 }
 
@@ -286,7 +325,9 @@ void lobby::note_seat(std::string player, std::string room_id, bool seated) {
 void lobby::forget(std::string id, std::vector<std::string> players) {
   if (!journal_) return;  // without a journal the room is the only copy of the game
   net::post(strand_, [this, id = std::move(id), players = std::move(players)] {
+    if (const auto it = rooms_.find(id); it != rooms_.end()) stop_waiting(it->second);
     rooms_.erase(id);
+    list_.erase(id);
     for (const auto& p : players) {
       if (const auto it = seats_.find(p); it != seats_.end()) {
         it->second.erase(id);

@@ -21,6 +21,7 @@
 #include "server/identity.hpp"
 #include "server/journal.hpp"
 #include "server/room_limits.hpp"
+#include "server/room_list.hpp"
 
 namespace ringside::server {
 
@@ -48,15 +49,21 @@ class lobby {
   // where it holds a seat. Calls fn(nullptr, {}) when the token is unknown.
   void hello(std::string name, std::optional<std::string> token,
              std::function<void(identity_ptr, std::vector<room_ptr>)> fn);
+  // Why create_room made no room.
+  enum class refusal { none, journal, player_cap, address_cap };
   // Makes a room playing `start` (the game the request names, made by any_game::create, whose
-  // board req.game.board now gives); the creator still has to be seated (room::seat_creator).
-  // With a journal, fn runs once the room is durable; fn(nullptr) when the journal cannot
-  // record the room.
-  void create_room(protocol::create_room req, any_game start, std::function<void(room_ptr)> fn);
+  // board req.game.board now gives) for player `creator` connected from `address`; the
+  // creator still has to be seated (room::seat_creator). A room that will wait for a second
+  // player counts against the creator's and the address's waiting-room caps until it starts
+  // or closes; over either cap, nothing is made. With a journal, fn runs once the room is
+  // durable; fn(nullptr, journal) when the journal cannot record the room.
+  void create_room(protocol::create_room req, any_game start, std::string creator,
+                   std::string address, std::function<void(room_ptr, refusal)> fn);
   // The room with id `id`, or nullptr.
   void find_room(std::string id, std::function<void(room_ptr)> fn);
-  // The summaries of every listed (not private) room, oldest first, as a JSON array.
-  void list_rooms(std::function<void(nlohmann::json)> fn);
+  // One page of the listed (not private) rooms, newest first (room_list); null when the
+  // request's cursor is not one this server gave.
+  void list_rooms(protocol::list_rooms q, std::function<void(std::shared_ptr<const room_page>)> fn);
 
   // From rooms: the room's list entry changed.
   void update_summary(std::string id, nlohmann::json summary, bool listed);
@@ -84,10 +91,16 @@ class lobby {
  private:
   struct entry {
     room_ptr r;
-    nlohmann::json summary;
-    bool listed = false;
     std::uint64_t order = 0;
+    // Set while the room waits for a second player and counts against these caps.
+    std::optional<std::pair<std::string, std::string>> waiting_for;  // creator, address
   };
+
+  // Over a cap, `creator` and `address` may make no more waiting rooms; otherwise counts one.
+  refusal reserve_waiting(const std::string& creator, const std::string& address);
+  void release_waiting(const std::string& creator, const std::string& address);
+  // The room stopped waiting (started, closed, forgotten): its caps' count goes back.
+  void stop_waiting(entry& e);
 
   void arm_trim();
   // Registers a room built from the journal; on the strand (or before the io_context runs).
@@ -129,6 +142,9 @@ class lobby {
   std::unordered_map<std::string, entry> rooms_;
   std::unordered_map<std::string, std::set<std::string>> seats_;  // player -> room ids
   std::uint64_t next_order_ = 0;
+  room_list list_;
+  std::unordered_map<std::string, std::size_t> waiting_by_player_;
+  std::unordered_map<std::string, std::size_t> waiting_by_address_;
 };
 
 }  // namespace ringside::server

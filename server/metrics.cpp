@@ -60,6 +60,11 @@ std::string metrics::render() const {
   counter("ringside_chat_dropped_total",
           "Chat messages not sent to a connection whose queue or socket was backed up.",
           chat_dropped.load());
+  counter("ringside_rooms_refused_total",
+          "create_room refused: the player or the address has as many rooms waiting as allowed.",
+          rooms_refused.load());
+  counter("ringside_http_rate_limited_total",
+          "HTTP requests answered 429: too many from one address.", http_limited.load());
 
   out << "# HELP ringside_move_latency_seconds Time from a move's arrival to its ack.\n"
          "# TYPE ringside_move_latency_seconds histogram\n";

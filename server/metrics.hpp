@@ -30,6 +30,8 @@ class metrics {
   std::atomic<std::uint64_t> flooders_closed{0};
   std::atomic<std::uint64_t> chat_refused{0};  // over a room's chat budget, or spectators' off
   std::atomic<std::uint64_t> chat_dropped{0};  // not queued for a connection under pressure
+  std::atomic<std::uint64_t> rooms_refused{0};  // create_room over a waiting-room cap
+  std::atomic<std::uint64_t> http_limited{0};   // HTTP requests answered 429
 
   // Records one accepted move's latency, from the frame's arrival to the ack being queued.
   void observe_move_latency(std::chrono::steady_clock::duration d);

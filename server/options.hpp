@@ -29,7 +29,8 @@ struct options {
   std::string data_dir = "data";  // where the journal (ringside.db) lives
   double abandon_after_s = 120;   // an untimed game's player offline this long loses
   int computer_threads = 1;       // worker threads for computer players' searches
-  room_limits rooms;              // chat budgets (room_limits.hpp)
+  room_limits rooms;              // chat budgets, waiting-room caps, list pages (room_limits.hpp)
+  std::size_t http_rate_limit = 120;  // HTTP requests per address per 10 s (0: none)
 };
 
 }  // namespace ringside::server

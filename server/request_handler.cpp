@@ -32,8 +32,8 @@ const std::string* room_of(const protocol::client_message& m) {
 
 }  // namespace
 
-request_handler::request_handler(context& ctx, net::any_io_executor strand)
-    : ctx_(ctx), strand_(std::move(strand)) {}
+request_handler::request_handler(context& ctx, net::any_io_executor strand, std::string address)
+    : ctx_(ctx), strand_(std::move(strand)), address_(std::move(address)) {}
 
 void request_handler::handle(std::string_view text, const peer_ptr& self,
                              clock::time_point received, std::shared_ptr<void> done) {
@@ -48,10 +48,17 @@ void request_handler::handle(std::string_view text, const peer_ptr& self,
                                                    "say hello first: {\"type\":\"hello\","
                                                    "\"name\":\"...\"}"));
   }
-  if (const auto* l = std::get_if<protocol::list_rooms>(&msg)) {
-    return ctx_.rooms.list_rooms([self, re = l->id, done](nlohmann::json list) {
-      send_text(*self, protocol::encode_rooms(re, list));
-    });
+  if (auto* l = std::get_if<protocol::list_rooms>(&msg)) {
+    const auto re = l->id;
+    return ctx_.rooms.list_rooms(
+        std::move(*l), [self, re, done](std::shared_ptr<const room_page> page) {
+          if (!page) {
+            return send_text(*self, protocol::encode_error(
+                                        re, error_code::bad_request,
+                                        "the field 'before' must be a 'next' this server gave"));
+          }
+          send_text(*self, protocol::encode_rooms(re, page->rooms, page->next));
+        });
   }
   if (auto* c = std::get_if<protocol::create_room>(&msg)) {
     return on_create(std::move(*c), self, std::move(done));
@@ -100,15 +107,35 @@ void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
   m.game.variant = std::string(start->variant_name());
   m.game.board = start->board_size();
   const auto re = m.id;
+  const auto& limits = ctx_.opts.rooms;
   ctx_.rooms.create_room(
-      std::move(m), std::move(*start), [self, who = who_, re, done](lobby::room_ptr r) {
-        if (!r) {
-          return send_text(*self, protocol::encode_error(
-                                      re, error_code::internal_error,
-                                      "the server could not create the room (it could not record "
-                                      "it); nothing was created, try again later"));
+      std::move(m), std::move(*start), who_->player, address_,
+      [self, who = who_, re, done, &limits](lobby::room_ptr r, lobby::refusal why) {
+        switch (why) {
+          case lobby::refusal::none:
+            return r->seat_creator(self, who, re, done);
+          case lobby::refusal::player_cap:
+            return send_text(
+                *self, protocol::encode_error(
+                           re, error_code::too_many_rooms,
+                           "you already have " + std::to_string(limits.waiting_rooms_per_player) +
+                               " rooms waiting for an opponent, the most one player may have; "
+                               "play or leave one of them first"));
+          case lobby::refusal::address_cap:
+            return send_text(
+                *self,
+                protocol::encode_error(
+                    re, error_code::too_many_rooms,
+                    "your address already has " + std::to_string(limits.waiting_rooms_per_address) +
+                        " rooms waiting for an opponent, the most one address may have; join one "
+                        "of the waiting rooms, or wait until some start"));
+          case lobby::refusal::journal:
+            break;
         }
-        r->seat_creator(self, who, re, done);
+        send_text(*self, protocol::encode_error(
+                             re, error_code::internal_error,
+                             "the server could not create the room (it could not record "
+                             "it); nothing was created, try again later"));
       });
 }
 

@@ -24,8 +24,9 @@ class request_handler {
  public:
   using clock = std::chrono::steady_clock;
 
-  // `strand` is the owning session's executor: results are posted back there.
-  request_handler(context& ctx, boost::asio::any_io_executor strand);
+  // `strand` is the owning session's executor: results are posted back there. `address`:
+  // the client's address, which some limits count by (empty: none).
+  request_handler(context& ctx, boost::asio::any_io_executor strand, std::string address = {});
 
   // Handles one text frame from `self` that arrived at `received`. Replies go to `self`.
   // `done` is released (dropped) once the request is fully handled; the session reads the
@@ -49,6 +50,7 @@ class request_handler {
 
   context& ctx_;
   boost::asio::any_io_executor strand_;
+  std::string address_;
   identity_ptr who_;
   std::map<std::string, std::shared_ptr<room>> rooms_;
   bool closed_ = false;

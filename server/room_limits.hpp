@@ -20,6 +20,13 @@ struct room_limits {
   // Players' chat is not counted: a crowd cannot silence them.
   std::size_t room_chat_limit = 20;
   spectator_chat spectators = spectator_chat::on;
+  // Rooms waiting for a second player that one identity, and one client address, may have
+  // made and not yet seen start or close (0: no cap). Per address it is larger: many
+  // people may share one address (a school, a mobile carrier's NAT).
+  std::size_t waiting_rooms_per_player = 3;
+  std::size_t waiting_rooms_per_address = 30;
+  // Rooms in one page of the room list (the default, and the most a request may ask for).
+  std::size_t room_page = 50;
 };
 
 }  // namespace ringside::server

@@ -21,6 +21,7 @@
 #include "server/listener.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
+#include "protocol/wire/messages.hpp"
 #include "server/options.hpp"
 #include "server/session_registry.hpp"
 
@@ -60,7 +61,21 @@ std::optional<int> parse_flags(int argc, char** argv, options& o) {
       po::value<std::size_t>(&o.rooms.room_chat_limit)->default_value(o.rooms.room_chat_limit),
       "chat messages the spectators of one room may send together per 10 seconds (0: no limit)")(
       "spectator-chat", po::value<std::string>(&spectator_chat_mode)->default_value(spectator_chat_mode),
-      "on, slow (one message per spectator per 10 seconds) or off");
+      "on, slow (one message per spectator per 10 seconds) or off")(
+      "waiting-rooms-per-player",
+      po::value<std::size_t>(&o.rooms.waiting_rooms_per_player)
+          ->default_value(o.rooms.waiting_rooms_per_player),
+      "rooms waiting for an opponent one player may have made (0: no cap)")(
+      "waiting-rooms-per-address",
+      po::value<std::size_t>(&o.rooms.waiting_rooms_per_address)
+          ->default_value(o.rooms.waiting_rooms_per_address),
+      "rooms waiting for an opponent one client address may have made (0: no cap)")(
+      "room-list-page", po::value<std::size_t>(&o.rooms.room_page)->default_value(o.rooms.room_page),
+      "rooms in one page of list_rooms and /api/rooms (the most a request may ask for)")(
+      "http-rate-limit",
+      po::value<std::size_t>(&o.http_rate_limit)->default_value(o.http_rate_limit),
+      "HTTP requests one address may make per 10 seconds, /healthz and /metrics aside (0: no "
+      "limit)");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, desc), vm);
@@ -87,6 +102,10 @@ std::optional<int> parse_flags(int argc, char** argv, options& o) {
   }
   if (!(o.abandon_after_s > 0 && o.abandon_after_s <= 1e6)) {
     std::cerr << "ringside-server: --abandon-after must be more than 0 and at most 1000000\n";
+    return 1;
+  }
+  if (o.rooms.room_page < 1 || o.rooms.room_page > protocol::max_room_page) {
+    std::cerr << "ringside-server: --room-list-page must be 1-" << protocol::max_room_page << "\n";
     return 1;
   }
   if (const auto mode = parse_spectator_chat(spectator_chat_mode)) {

@@ -32,6 +32,13 @@ constexpr auto close_grace = std::chrono::seconds(2);
 constexpr std::size_t chat_backlog_frames = 16;
 constexpr std::size_t chat_backlog_bytes = 16 * 1024;
 
+// The peer's address without the port: what per-address limits count by.
+std::string remote_address(const net::ip::tcp::socket& socket) {
+  beast::error_code ec;
+  const auto ep = socket.remote_endpoint(ec);
+  return ec ? std::string() : ep.address().to_string();
+}
+
 std::uint64_t next_id() {
   static std::atomic<std::uint64_t> counter{0};
   return ++counter;
@@ -44,7 +51,7 @@ websocket_session::websocket_session(beast::tcp_stream&& stream, context& ctx)
       ctx_(ctx),
       id_(next_id()),
       kill_timer_(ws_.get_executor()),
-      handler_(ctx, ws_.get_executor()) {
+      handler_(ctx, ws_.get_executor(), remote_address(beast::get_lowest_layer(ws_).socket())) {
   beast::error_code ec;
   const auto ep = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
   remote_ = ec ? std::string("?") : ep.address().to_string() + ":" + std::to_string(ep.port());

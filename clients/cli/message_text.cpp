@@ -54,6 +54,9 @@ std::string rooms_text(const json& msg, bool all) {
   if (!playing.empty()) out += "Being played (`watch ROOM` to follow):\n" + playing;
   if (all && !finished.empty()) out += "Finished:\n" + finished;
   if (waiting.empty() && playing.empty()) out += "No open rooms; `new` creates one.\n";
+  if (const json& next = field(msg, "next"); next.is_string())
+    out += "(the newest " + std::to_string(list.is_array() ? list.size() : 0) +
+           " are shown; there are more.)\n";
   if (!all && finished_count > 0)
     out += "(" + std::to_string(finished_count)
                      .append(finished_count == 1 ? " finished game" : " finished games")

@@ -35,6 +35,8 @@ built_request build_request(const command& cmd, client_session& session) {
   const std::string& v = cmd.verb;
   if (v == "rooms") {
     out.msg = {{"type", "list_rooms"}};
+    // The server lists open rooms unless asked for finished ones too.
+    if (!cmd.args.empty() && cmd.args[0] == "all") out.msg["status"] = "all";
     return out;
   }
   if (v == "new") {

@@ -156,6 +156,42 @@ checked<client_message> read_hello(const json& j, request_id id) {
   return h;
 }
 
+checked<client_message> read_list_rooms(const json& j, request_id id) {
+  list_rooms l{std::move(id), std::nullopt, room_filter::open, 0, std::nullopt};
+  if (j.contains("game") && !j.at("game").is_null()) {
+    auto game = read_string(j, "game", 1, 16);
+    if (failed(game)) return error_of(game);
+    l.game = value_of(std::move(game));
+  }
+  if (j.contains("status") && !j.at("status").is_null()) {
+    auto status = read_string(j, "status", 1, 16);
+    if (failed(status)) return error_of(status);
+    const auto& s = std::get<std::string>(status);
+    l.status = s == "open"       ? room_filter::open
+               : s == "waiting"  ? room_filter::waiting
+               : s == "playing"  ? room_filter::playing
+               : s == "finished" ? room_filter::finished
+               : s == "all"      ? room_filter::all
+                                 : room_filter::invalid;
+    if (l.status == room_filter::invalid) {
+      return bad(
+          "the field 'status' must be \"open\", \"waiting\", \"playing\", \"finished\" or "
+          "\"all\"");
+    }
+  }
+  if (j.contains("limit") && !j.at("limit").is_null()) {
+    auto limit = read_int(j, "limit", 1, max_room_page);
+    if (failed(limit)) return error_of(limit);
+    l.limit = static_cast<int>(std::get<std::int64_t>(limit));
+  }
+  if (j.contains("before") && !j.at("before").is_null()) {
+    auto before = read_string(j, "before", 1, 32);
+    if (failed(before)) return error_of(before);
+    l.before = value_of(std::move(before));
+  }
+  return l;
+}
+
 checked<client_message> read_create_room(const json& j, request_id id) {
   create_room c{};
   c.id = std::move(id);
@@ -259,7 +295,7 @@ checked<client_message> read_room_only(const json& j, request_id id) {
 
 checked<client_message> read_message(const json& j, const std::string& type, request_id id) {
   if (type == "hello") return read_hello(j, std::move(id));
-  if (type == "list_rooms") return list_rooms{std::move(id)};
+  if (type == "list_rooms") return read_list_rooms(j, std::move(id));
   if (type == "create_room") return read_create_room(j, std::move(id));
   if (type == "join") return read_join(j, std::move(id));
   if (type == "move") return read_move(j, std::move(id));

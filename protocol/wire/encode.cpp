@@ -35,10 +35,14 @@ std::string encode_welcome(const request_id& re, std::string_view player, std::s
   return to_wire(j);
 }
 
-std::string encode_rooms(const request_id& re, const json& list) {
-  json j{{"type", "rooms"}, {"rooms", list}};
-  add_re(j, re);
-  return to_wire(j);
+std::string encode_rooms(const request_id& re, std::string_view rooms_array,
+                         const std::optional<std::string>& next) {
+  json head{{"type", "rooms"}, {"next", next ? json(*next) : json(nullptr)}};
+  add_re(head, re);
+  std::string out = to_wire(head);
+  out.pop_back();  // the closing brace: the array goes in before it
+  out.append(",\"rooms\":").append(rooms_array).push_back('}');
+  return out;
 }
 
 std::string encode_joined(const request_id& re, std::string_view room, int seat,

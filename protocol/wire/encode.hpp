@@ -19,8 +19,11 @@ nlohmann::json id_json(const request_id& id);
 std::string encode_welcome(const request_id& re, std::string_view player, std::string_view name,
                            std::string_view token, std::string_view server);
 
-// `rooms`: `list` is a JSON array of room summaries (see room_summary in the server).
-std::string encode_rooms(const request_id& re, const nlohmann::json& list);
+// `rooms`: one page of the room list. `rooms_array` is the JSON text of an array of room
+// summaries (see room_summary in the server), spliced in as it is: a page is serialised once
+// and sent to everyone who asks for it. `next`: the cursor of the following page, or null.
+std::string encode_rooms(const request_id& re, std::string_view rooms_array,
+                         const std::optional<std::string>& next);
 
 // `joined`: seat 1 or 2, or 0 for a spectator (sent as null). `clock_elapsed_ms`, when a
 // clock runs: how long the side to move has been thinking, which the state's clock_ms (taken

@@ -28,6 +28,8 @@ std::string_view to_string(error_code c) {
       return "rate_limited";
     case error_code::bad_token:
       return "bad_token";
+    case error_code::too_many_rooms:
+      return "too_many_rooms";
     case error_code::internal_error:
       return "internal_error";
     case error_code::invalid:

@@ -34,6 +34,8 @@ enum class error_code : std::uint8_t {
   bad_token,
   // The server failed (its journal could not record a move); nothing changed, try again.
   internal_error,
+  // create_room: this player, or this address, already has as many rooms waiting as allowed.
+  too_many_rooms,
 };
 
 // The wire name of `c`, e.g. "stale_version".
@@ -53,8 +55,17 @@ struct hello {
   std::string name;                  // 1-24 printable characters
   std::optional<std::string> token;  // from an earlier welcome
 };
+// Which rooms a list asks for: `open` (waiting and playing, the default), one status, or all.
+enum class room_filter : std::uint8_t { invalid, open, waiting, playing, finished, all };
+inline constexpr int max_room_page = 200;
+
+// One page of the room list, newest first (also GET /api/rooms, from its query string).
 struct list_rooms {
   request_id id;
+  std::optional<std::string> game;  // only this game's rooms ("zertz", "dvonn")
+  room_filter status = room_filter::open;
+  int limit = 0;                      // 1..max_room_page; 0: the server's page size
+  std::optional<std::string> before;  // the `next` cursor of the page before
 };
 // Which game a room plays: names as on the wire. `board` is 0 when the request left it to
 // the variant; a room's settings hold the board the game was made with.

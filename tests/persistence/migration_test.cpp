@@ -121,7 +121,8 @@ TEST_CASE("a schema-1 journal migrates, and its games come back and play on") {
     const auto [lstatus, list] = http_get(srv.port(), "/api/rooms");
     CHECK(lstatus == 200);
     bool waiting_listed = false;
-    for (const auto& r : json::parse(list)) {
+    const auto page = json::parse(list);
+    for (const auto& r : page.at("rooms")) {
       if (r.at("room") == ids.at("waiting")) {
         waiting_listed = true;
         CHECK(r.at("game") == "zertz");

@@ -75,6 +75,36 @@ TEST_CASE("id: string or integer, echoed on errors, anything else refused") {
   CHECK(error_of(with(without(valid_move, "room"), "id", "r1")).id == request_id{"r1"});
 }
 
+TEST_CASE("list_rooms: optional game, status, limit 1-200 and a cursor") {
+  const auto plain = decode_as<list_rooms>({{"type", "list_rooms"}});
+  CHECK(plain.status == room_filter::open);
+  CHECK(plain.limit == 0);
+  CHECK_FALSE(plain.game.has_value());
+  CHECK_FALSE(plain.before.has_value());
+  const auto full = decode_as<list_rooms>({{"type", "list_rooms"},
+                                           {"game", "dvonn"},
+                                           {"status", "finished"},
+                                           {"limit", 200},
+                                           {"before", "r12"}});
+  CHECK(full.game == "dvonn");
+  CHECK(full.status == room_filter::finished);
+  CHECK(full.limit == 200);
+  CHECK(full.before == "r12");
+  for (const char* s : {"open", "waiting", "playing", "all"}) {
+    CHECK(decode_as<list_rooms>({{"type", "list_rooms"}, {"status", s}}).status !=
+          room_filter::invalid);
+  }
+  const json base{{"type", "list_rooms"}};
+  for (const json& bad : {json{{"status", "lost"}}, json{{"status", 1}}, json{{"limit", 0}},
+                          json{{"limit", 201}}, json{{"limit", 1.5}}, json{{"limit", "5"}},
+                          json{{"game", ""}}, json{{"before", std::string(33, 'r')}},
+                          json{{"before", 7}}}) {
+    json j = base;
+    j.update(bad);
+    check_bad(j);
+  }
+}
+
 TEST_CASE("hello: name 1-24 printable characters, optional token string") {
   const auto h = decode_as<hello>({{"type", "hello"}, {"name", "Zoë"}});
   CHECK(h.name == "Zoë");

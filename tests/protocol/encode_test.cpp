@@ -68,4 +68,11 @@ TEST_CASE("encode_ack: the same bytes as nlohmann writes, for every kind of id a
   }
 }
 
+TEST_CASE("encode_rooms: a page's text spliced in, next as a string or null") {
+  const auto last = json::parse(encode_rooms(request_id{std::int64_t{2}}, "[{\"room\":\"a\"}]", {}));
+  CHECK(last == json{{"type", "rooms"}, {"re", 2}, {"next", nullptr}, {"rooms", json::array({json{{"room", "a"}}})}});
+  const auto more = json::parse(encode_rooms({}, "[]", std::string("r9")));
+  CHECK(more == json{{"type", "rooms"}, {"next", "r9"}, {"rooms", json::array()}});
+}
+
 }  // namespace ringside::protocol

@@ -100,9 +100,11 @@ TEST_CASE("a whole DVONN game from the state's legal moves, watched, with its re
         end);
 
   // The room list names the game; the record is DVONN's, with its score.
-  const auto [lstatus, list] = http_get(srv.port(), "/api/rooms");
+  // A finished game is out of the default list: `status=all` has it.
+  CHECK(json::parse(http_get(srv.port(), "/api/rooms").second).at("rooms").empty());
+  const auto [lstatus, list] = http_get(srv.port(), "/api/rooms?status=all");
   CHECK(lstatus == 200);
-  const auto rooms = json::parse(list);
+  const auto rooms = json::parse(list).at("rooms");
   REQUIRE(rooms.size() == 1);
   CHECK(rooms[0].at("game") == "dvonn");
   CHECK(rooms[0].at("board") == 49);

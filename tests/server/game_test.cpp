@@ -246,7 +246,8 @@ TEST_CASE("a waiting room nobody is in closes after --abandon-after; one somebod
     const auto [status, body] = http_get(srv.port(), "/api/rooms");
     REQUIRE(status == 200);
     std::vector<std::string> ids;
-    for (const auto& r : json::parse(body)) ids.push_back(r.at("room"));
+    const auto page = json::parse(body);
+    for (const auto& r : page.at("rooms")) ids.push_back(r.at("room"));
     return ids;
   };
   CHECK(listed().size() == 3);

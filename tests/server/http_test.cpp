@@ -51,7 +51,10 @@ TEST_CASE("healthz, metrics, the room list, a game record and 404") {
 
   const auto [ls, list] = http_get(srv.port(), "/api/rooms");
   CHECK(ls == 200);
-  const auto rooms = json::parse(list);
+  const auto page = json::parse(list);
+  CHECK(page.at("type") == "rooms");
+  CHECK(page.at("next").is_null());
+  const auto& rooms = page.at("rooms");
   REQUIRE(rooms.size() == 1);
   CHECK(rooms.at(0).at("room") == t.room());
   CHECK(rooms.at(0).at("players") == json::array({"alice", "bob"}));
