@@ -93,7 +93,7 @@ std::string cli_rooms(std::uint16_t port) {
 
 }  // namespace
 
-TEST_CASE("a room flood is capped per player and per address; the players play on") {
+TEST_CASE("a room flood is capped per player and per address, and the players play on") {
   // Deserted waiting rooms close after 2 s here (120 s by default), so memory can be checked.
   server_process srv({"--abandon-after", "2"});
   timed_game_beside game(srv.port());
