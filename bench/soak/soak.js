@@ -295,7 +295,9 @@ async function main() {
   await new Promise((resolve, reject) => {
     server = spawn(serverBin, ['--port', '0', '--host', '127.0.0.1', '--threads', '2',
                                '--log-level', 'warn', '--data', dataDir, '--abandon-after', '5',
-                               '--rate-limit', '100'],
+                               '--rate-limit', '100',
+                               // every simulated person is on 127.0.0.1 (issue 15's caps)
+                               '--waiting-rooms-per-address', '0'],
                    { stdio: ['ignore', 'pipe', 'pipe'] });
     server.stderr.on('data', onServerStderr);
     let out = '';
