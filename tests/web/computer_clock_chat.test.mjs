@@ -1,6 +1,6 @@
 // The rest of what a player sees and does: a room against the computer made from the create
 // form (a 61-ring board with a clock), the clocks counting down, chat, the lobby listing the
-// rooms, a draw offered and declined by moving on, a resignation, and the game record.
+// rooms page by page, a draw offered, a resignation, and the game record.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openPage, stopAll } from './harness.mjs';
@@ -14,7 +14,8 @@ let server;
 let browser;
 
 before(async () => {
-  server = await startServer();
+  // One room per page of the room list, so the lobby's "Older rooms" is needed and tested.
+  server = await startServer({ args: ['--room-list-page', '1'] });
   browser = await launchBrowser();
 });
 after(stopAll);
@@ -60,9 +61,10 @@ test('against the computer on 61 rings: clocks, chat, lobby, draw offer, resigna
   await arrive(eve, server, 'eve');
   const waiting = await createRoom(eve.page, { game: 'dvonn', clock: '20+10' });
   await eve.page.getByRole('link', { name: '← Lobby' }).click();
+  await lobbyRow(eve.page, waiting);  // the newest room: the first page
+  await eve.page.getByRole('button', { name: 'Older rooms' }).click();
   const row = await lobbyRow(eve.page, room);
   assert.match(await row.textContent(), /dana vs computer 1/);
-  await lobbyRow(eve.page, waiting);
   await screenshot(eve.page, 'lobby');
   await row.getByRole('button', { name: 'Watch', exact: true }).click();
   await eve.page.locator(`[data-room="${room}"]`).waitFor();

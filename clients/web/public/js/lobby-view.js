@@ -10,6 +10,7 @@ const CLOCKS = [
   ['10+5', '10 min + 5 s'], ['20+10', '20 min + 10 s'], ['60+30', '60 min + 30 s'],
 ];
 const REFRESH_MS = 2000;
+const MAX_PAGES = 4;
 
 export const GAME_NAMES = { zertz: 'ZÈRTZ', dvonn: 'DVONN' };
 
@@ -22,6 +23,9 @@ export class LobbyView {
     this.app = app;
     this.timer = null;
     this.rooms = null;
+    this.pages = 1;
+    this.next = null;
+    this.loading = false;
     this.list = h('div', { class: 'room-list', 'aria-live': 'off' });
     this.mine = h('div', { class: 'my-rooms' });
     this.formError = h('p', { class: 'error', role: 'alert' });
@@ -92,12 +96,30 @@ export class LobbyView {
     this.timer = null;
   }
 
-  refresh() {
-    if (this.app.conn.status !== 'online') return;
-    this.app.conn.request({ type: 'list_rooms' }).then((msg) => {
-      this.rooms = msg.rooms;
+  // The server answers a page of rooms, newest first, with `next` for the page after; the
+  // lobby shows as many pages as asked for with "Older rooms" (at most MAX_PAGES).
+  async refresh() {
+    if (this.app.conn.status !== 'online' || this.loading) return;
+    this.loading = true;
+    try {
+      const rooms = [];
+      let before = null;
+      let next = null;
+      for (let page = 0; page < this.pages; page++) {
+        const msg = await this.app.conn.request(before ? { type: 'list_rooms', before } : { type: 'list_rooms' });
+        rooms.push(...msg.rooms);
+        next = msg.next ?? null;
+        if (!next) break;
+        before = next;
+      }
+      this.rooms = rooms;
+      this.next = next;
       this.render();
-    }, () => {});
+    } catch {
+      // Offline or refused: the list stays as it was until the next refresh.
+    } finally {
+      this.loading = false;
+    }
   }
 
   // The rooms where this browser holds a seat (and the server told us so).
@@ -143,6 +165,9 @@ export class LobbyView {
           h('button', { type: 'button', onclick: () => this.app.go(r.room) }, 'Watch')));
     });
     this.list.append(head, h('div', { role: 'list', 'aria-label': 'Rooms' }, rows));
+    if (this.next && this.pages < MAX_PAGES) {
+      this.list.append(h('button', { type: 'button', class: 'more', onclick: () => { this.pages++; this.refresh(); } }, 'Older rooms'));
+    }
   }
 
   join(room) {
