@@ -75,10 +75,16 @@ nlohmann::json list_rooms_request(std::string_view query) {
 }  // namespace
 
 http_session::http_session(net::ip::tcp::socket&& socket, context& ctx)
-    : stream_(std::move(socket)), ctx_(ctx), open_count_(ctx.http_sessions) {
+    : http_session(transport(beast::tcp_stream(std::move(socket))), beast::flat_buffer(), ctx) {}
+
+http_session::http_session(transport&& stream, beast::flat_buffer&& buffer, context& ctx)
+    : stream_(std::move(stream)),
+      buffer_(std::move(buffer)),
+      ctx_(ctx),
+      open_count_(ctx.http_sessions) {
   open_count_->fetch_add(1);
   beast::error_code ec;
-  const auto ep = stream_.socket().remote_endpoint(ec);
+  const auto ep = stream_.tcp().socket().remote_endpoint(ec);
   if (!ec) address_ = ep.address().to_string();
 }
 
@@ -96,23 +102,20 @@ void http_session::do_read() {
   if (ctx_.stopping.load()) return;
   parser_.emplace();
   parser_->body_limit(http_body_limit);
-  stream_.expires_after(http_timeout);
+  stream_.tcp().expires_after(http_timeout);
   http::async_read(stream_, buffer_, *parser_,
                    beast::bind_front_handler(&http_session::on_read, shared_from_this()));
 }
 
 void http_session::on_read(beast::error_code ec, std::size_t bytes) {
   (void)bytes;
-  if (ec == http::error::end_of_stream) {
-    stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
-    return;
-  }
+  if (ec == http::error::end_of_stream) return shut_down();
   if (ec) return fail(ec, "read");
   if (websocket::is_upgrade(parser_->get())) {
     auto req = parser_->release();
     if (req.target() == "/ws" && !ctx_.stopping.load()) {
       // The socket (and its strand) move to the WebSocket session; this object ends here.
-      stream_.expires_never();
+      stream_.tcp().expires_never();
       std::make_shared<websocket_session>(std::move(stream_), ctx_)->run(std::move(req));
       return;
     }
@@ -214,11 +217,20 @@ void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t b
   (void)bytes;
   pending_.reset();
   if (ec) return fail(ec, "write");
-  if (!keep_alive) {
-    stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ec);
-    return;
-  }
+  if (!keep_alive) return shut_down();
   do_read();
+}
+
+void http_session::shut_down() {
+  if (auto* tls = stream_.tls()) {
+    stream_.tcp().expires_after(http_timeout);
+    return tls->async_shutdown([self = shared_from_this()](beast::error_code) {
+      beast::error_code ignored;
+      self->stream_.tcp().socket().shutdown(net::ip::tcp::socket::shutdown_send, ignored);
+    });
+  }
+  beast::error_code ignored;
+  stream_.tcp().socket().shutdown(net::ip::tcp::socket::shutdown_send, ignored);
 }
 
 void http_session::fail(beast::error_code ec, const char* what) {

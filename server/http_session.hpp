@@ -1,6 +1,7 @@
 #pragma once
-// http_session: plain HTTP on the game port (health, metrics, room list, game records) and
-// the upgrade of GET /ws to a websocket_session. One request at a time, keep-alive.
+// http_session: HTTP on the game port (health, metrics, room list, game records) and the
+// upgrade of GET /ws to a websocket_session, over plain TCP or TLS alike (a transport). One
+// request at a time, keep-alive.
 
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -8,6 +9,7 @@
 #include <optional>
 
 #include "server/context.hpp"
+#include "server/transport.hpp"
 
 namespace ringside::server {
 
@@ -15,6 +17,8 @@ class http_session : public std::enable_shared_from_this<http_session> {
  public:
   // Takes a freshly accepted socket whose executor is a strand.
   http_session(boost::asio::ip::tcp::socket&& socket, context& ctx);
+  // Takes a connection whose TLS handshake is done, with any bytes read past it.
+  http_session(transport&& stream, boost::beast::flat_buffer&& buffer, context& ctx);
   ~http_session();
 
   // Starts reading the first request.
@@ -34,9 +38,12 @@ class http_session : public std::enable_shared_from_this<http_session> {
   // GET /api/rooms?game=&status=&limit=&before=: one page of the room list, as `rooms`.
   void list_rooms(request req, std::string_view query);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
+  // Ends the connection politely: TLS's close_notify first when there is TLS, then our
+  // half of the TCP connection.
+  void shut_down();
   void fail(boost::beast::error_code ec, const char* what);
 
-  boost::beast::tcp_stream stream_;
+  transport stream_;
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::shared_ptr<response> pending_;

@@ -6,6 +6,7 @@
 #include <boost/beast/core.hpp>
 
 #include "server/http_session.hpp"
+#include "server/tls_handshake.hpp"
 
 namespace ringside::server {
 
@@ -13,8 +14,8 @@ namespace beast = boost::beast;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
-listener::listener(net::io_context& ioc, tcp::endpoint endpoint, context& ctx)
-    : ioc_(ioc), acceptor_(net::make_strand(ioc)), ctx_(ctx) {
+listener::listener(net::io_context& ioc, tcp::endpoint endpoint, context& ctx, tls_certificate* tls)
+    : ioc_(ioc), acceptor_(net::make_strand(ioc)), ctx_(ctx), tls_(tls) {
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(net::socket_base::reuse_address(true));
   acceptor_.bind(endpoint);
@@ -46,7 +47,10 @@ void listener::on_accept(beast::error_code ec, tcp::socket socket) {
   if (ec) {
     spdlog::warn("accept: {}", ec.message());
   } else {
-    std::make_shared<http_session>(std::move(socket), ctx_)->run();
+    if (tls_)
+      std::make_shared<tls_handshake>(std::move(socket), ctx_, *tls_)->run();
+    else
+      std::make_shared<http_session>(std::move(socket), ctx_)->run();
   }
   do_accept();
 }

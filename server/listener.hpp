@@ -1,5 +1,6 @@
 #pragma once
-// listener: accepts TCP connections and hands each, on its own strand, to an http_session.
+// listener: accepts TCP connections and hands each, on its own strand, to an http_session, or
+// first to a tls_handshake when the port speaks TLS.
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -10,11 +11,15 @@
 
 namespace ringside::server {
 
+class tls_certificate;
+
 class listener : public std::enable_shared_from_this<listener> {
  public:
   // Binds and listens on `endpoint` (port 0 picks a free one); throws on failure, since a
-  // server that cannot listen has nothing else to do.
-  listener(boost::asio::io_context& ioc, boost::asio::ip::tcp::endpoint endpoint, context& ctx);
+  // server that cannot listen has nothing else to do. With `tls` (not null, outliving the
+  // listener's connections) every connection starts with a TLS handshake.
+  listener(boost::asio::io_context& ioc, boost::asio::ip::tcp::endpoint endpoint, context& ctx,
+           tls_certificate* tls = nullptr);
 
   // The address actually bound (with the real port).
   boost::asio::ip::tcp::endpoint local_endpoint() const;
@@ -30,6 +35,7 @@ class listener : public std::enable_shared_from_this<listener> {
   boost::asio::io_context& ioc_;
   boost::asio::ip::tcp::acceptor acceptor_;
   context& ctx_;
+  tls_certificate* tls_;
 };
 
 }  // namespace ringside::server

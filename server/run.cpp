@@ -24,6 +24,7 @@
 #include "protocol/wire/messages.hpp"
 #include "server/options.hpp"
 #include "server/session_registry.hpp"
+#include "server/tls_certificate.hpp"
 
 namespace ringside::server {
 
@@ -35,8 +36,15 @@ namespace {
 constexpr auto shutdown_limit = std::chrono::seconds(3);
 constexpr auto shutdown_poll = std::chrono::milliseconds(20);
 
-// Fills `o` from the command line; returns an exit code when the process should stop now.
-std::optional<int> parse_flags(int argc, char** argv, options& o) {
+// --tls-cert and --tls-key: only the start needs them.
+struct tls_files {
+  std::string cert;
+  std::string key;
+};
+
+// Fills `o` and `tls` from the command line; returns an exit code when the process should stop
+// now.
+std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls) {
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   int port = o.port;
   std::string spectator_chat_mode(to_string(o.rooms.spectators));
@@ -76,6 +84,11 @@ std::optional<int> parse_flags(int argc, char** argv, options& o) {
       po::value<std::size_t>(&o.http_rate_limit)->default_value(o.http_rate_limit),
       "HTTP requests one address may make per 10 seconds, /healthz and /metrics aside (0: no "
       "limit)");
+  desc.add_options()("tls-cert", po::value<std::string>(&tls.cert),
+                     "PEM certificate chain: serve https:// and wss:// (TLS 1.2+) instead of "
+                     "http:// and ws://; SIGHUP reads it and the key again");
+  desc.add_options()("tls-key", po::value<std::string>(&tls.key),
+                     "the certificate's PEM private key (unencrypted)");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, desc), vm);
@@ -114,6 +127,10 @@ std::optional<int> parse_flags(int argc, char** argv, options& o) {
     std::cerr << "ringside-server: --spectator-chat must be on, slow or off\n";
     return 1;
   }
+  if (tls.cert.empty() != tls.key.empty()) {
+    std::cerr << "ringside-server: --tls-cert and --tls-key go together\n";
+    return 1;
+  }
   o.port = static_cast<std::uint16_t>(port);
   const auto level = spdlog::level::from_str(o.log_level);
   if (level == spdlog::level::off && o.log_level != "off") {
@@ -127,11 +144,24 @@ std::optional<int> parse_flags(int argc, char** argv, options& o) {
 
 int run(int argc, char** argv) {
   options opts;
-  if (const auto code = parse_flags(argc, argv, opts)) return *code;
+  tls_files tls;
+  if (const auto code = parse_flags(argc, argv, opts, tls)) return *code;
   // Logs go to stderr: stdout carries only the `listening on` line that scripts wait for.
   spdlog::set_default_logger(spdlog::stderr_color_mt("ringside"));
   spdlog::set_level(spdlog::level::from_str(opts.log_level));
   std::signal(SIGPIPE, SIG_IGN);
+
+  // Before the journal: a certificate that does not load is a typo to fix, not a server to run.
+  std::unique_ptr<tls_certificate> certificate;
+  if (!tls.cert.empty()) {
+    auto loaded = tls_certificate::load(tls.cert, tls.key);
+    if (!loaded) {
+      std::cerr << "ringside-server: " << loaded.error() << "\n";
+      return 1;
+    }
+    certificate = std::move(*loaded);
+    spdlog::info("TLS certificate: {}", certificate->description());
+  }
 
   // The journal first: a server that cannot record moves must not accept any.
   auto opened = journal::open(opts.data_dir);
@@ -166,7 +196,8 @@ int run(int argc, char** argv) {
       std::cerr << "ringside-server: bad --host '" << opts.host << "'\n";
       return 1;
     }
-    server = std::make_shared<listener>(ioc, net::ip::tcp::endpoint{address, opts.port}, ctx);
+    server = std::make_shared<listener>(ioc, net::ip::tcp::endpoint{address, opts.port}, ctx,
+                                        certificate.get());
   } catch (const boost::system::system_error& e) {
     std::cerr << "ringside-server: cannot listen on " << opts.host << ":" << opts.port << ": "
               << e.what() << "\n";
@@ -174,11 +205,29 @@ int run(int argc, char** argv) {
   }
   // Signals are caught before the banner: a script may send one the moment it reads it.
   net::signal_set signals(ioc, SIGINT, SIGTERM);
+  // SIGHUP re-reads the certificate (after a renewal) while games go on; without TLS it keeps
+  // its default meaning.
+  net::signal_set reload_signal(ioc);
+  std::function<void()> await_reload = [&] {
+    reload_signal.async_wait([&](boost::system::error_code ec, int) {
+      if (ec) return;
+      if (auto described = certificate->reload())
+        spdlog::info("SIGHUP: TLS certificate reloaded, new connections get {}", *described);
+      else
+        spdlog::error("SIGHUP: TLS certificate not reloaded, still serving the old one: {}",
+                      described.error());
+      await_reload();
+    });
+  };
+  if (certificate) {
+    reload_signal.add(SIGHUP);
+    await_reload();
+  }
   server->run();
   const auto bound = server->local_endpoint();
   std::cout << "listening on " << bound.address().to_string() << ":" << bound.port() << std::endl;
-  spdlog::info("listening on {}:{} with {} threads", bound.address().to_string(), bound.port(),
-               opts.threads);
+  spdlog::info("listening on {}:{} with {} threads{}", bound.address().to_string(), bound.port(),
+               opts.threads, certificate ? ", TLS (https://, wss://)" : "");
 
   // Shutdown: stop accepting, say 1001 to every session, then wait (bounded) for them to go.
   net::steady_timer drain(ioc);
@@ -197,6 +246,7 @@ int run(int argc, char** argv) {
     ctx.stopping.store(true);
     *deadline = std::chrono::steady_clock::now() + shutdown_limit;
     server->stop();
+    reload_signal.cancel();
     sessions.close_all();
     rooms.shutdown();
     poll();

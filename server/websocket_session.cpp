@@ -46,21 +46,21 @@ std::uint64_t next_id() {
 
 }  // namespace
 
-websocket_session::websocket_session(beast::tcp_stream&& stream, context& ctx)
+websocket_session::websocket_session(transport&& stream, context& ctx)
     : ws_(std::move(stream)),
       ctx_(ctx),
       id_(next_id()),
       kill_timer_(ws_.get_executor()),
-      handler_(ctx, ws_.get_executor(), remote_address(beast::get_lowest_layer(ws_).socket())) {
+      handler_(ctx, ws_.get_executor(), remote_address(ws_.next_layer().tcp().socket())) {
   beast::error_code ec;
-  const auto ep = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+  const auto ep = ws_.next_layer().tcp().socket().remote_endpoint(ec);
   remote_ = ec ? std::string("?") : ep.address().to_string() + ":" + std::to_string(ep.port());
 }
 
 websocket_session::~websocket_session() = default;
 
 void websocket_session::run(http::request<http::string_body> req) {
-  auto& socket = beast::get_lowest_layer(ws_).socket();
+  auto& socket = ws_.next_layer().tcp().socket();
   beast::error_code ignored;
   // Replies are small and come in pairs (an ack, then the patch): Nagle would hold the
   // second back until the client acknowledges the first.
@@ -230,7 +230,7 @@ bool websocket_session::backed_up() {
 #ifdef __linux__
   // What the kernel holds unsent or unacknowledged: a slow link fills it before our queue.
   int unsent = 0;
-  auto& socket = beast::get_lowest_layer(ws_).socket();
+  auto& socket = ws_.next_layer().tcp().socket();
   if (ioctl(socket.native_handle(), SIOCOUTQ, &unsent) == 0 &&
       static_cast<std::size_t>(unsent) >= chat_backlog_bytes) {
     return true;
@@ -325,7 +325,7 @@ void websocket_session::close_with(websocket::close_code code, const char* why) 
   kill_timer_.expires_after(close_grace);
   kill_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
     if (ec) return;
-    beast::get_lowest_layer(self->ws_).close();
+    self->ws_.next_layer().tcp().close();
     self->finish();
   });
 }

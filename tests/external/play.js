@@ -3,7 +3,10 @@
 // It starts the real ringside-server on a free port, plays a whole ZÈRTZ game and then a whole
 // DVONN game between two clients while a third watches, applies every patch to the first state
 // each client received and checks the result equals a final `sync` snapshot, for all three.
-// Usage: node play.js --server-bin /path/to/ringside-server
+// With --tls it first makes a certificate (`openssl req`, valid for 127.0.0.1), starts the
+// server with --tls-cert/--tls-key and does all of it over wss://, trusting only that
+// certificate (Node checks it and the host name), after an https:// GET /healthz.
+// Usage: node play.js --server-bin /path/to/ringside-server [--tls]
 'use strict';
 const { spawn, execFileSync } = require('child_process');
 const fs = require('fs');
@@ -20,6 +23,7 @@ if (binIndex < 0 || !args[binIndex + 1]) {
   process.exit(2);
 }
 const serverBin = args[binIndex + 1];
+const tls = args.includes('--tls');
 const deadline = setTimeout(() => fail(new Error('timed out after 60 s')), 60000);
 let server;
 
@@ -30,6 +34,20 @@ function fail(err) {
 }
 
 let dataDir = null;
+let certDir = null;
+let ca = null;  // with --tls: the certificate, the only one trusted
+
+function makeCertificate() {
+  certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ringside-node-cert-'));
+  const cert = path.join(certDir, 'cert.pem');
+  const key = path.join(certDir, 'key.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt',
+    'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=localhost',
+    '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', key, '-out', cert],
+  { stdio: 'ignore' });
+  ca = fs.readFileSync(cert);
+  return ['--tls-cert', cert, '--tls-key', key];
+}
 
 function startServer() {
   const flags = ['--port', '0', '--host', '127.0.0.1', '--threads', '2', '--log-level', 'warn',
@@ -39,6 +57,7 @@ function startServer() {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ringside-node-'));
     flags.push('--data', dataDir);
   }
+  if (tls) flags.push(...makeCertificate());
   return new Promise((resolve, reject) => {
     server = spawn(serverBin, flags, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -59,7 +78,8 @@ class client {
     this.waiters = [];
     this.state = null;
     this.version = -1;
-    this.ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    this.ws = tls ? new WebSocket(`wss://127.0.0.1:${port}/ws`, { ca })
+                  : new WebSocket(`ws://127.0.0.1:${port}/ws`);
     this.ws.on('message', (data) => this.onMessage(JSON.parse(data.toString())));
     this.ws.on('error', fail);
   }
@@ -179,8 +199,24 @@ async function playOne(port, create, choose) {
   return alice.state;
 }
 
+// GET /healthz over https://, the certificate checked.
+function healthz(port) {
+  return new Promise((resolve, reject) => {
+    require('https').get({ host: '127.0.0.1', port, path: '/healthz', ca }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => { body += chunk; });
+      res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(body) }));
+    }).on('error', reject);
+  });
+}
+
 async function main() {
   const port = await startServer();
+  if (tls) {
+    const health = await healthz(port);
+    assert.strictEqual(health.status, 200);
+    assert.strictEqual(health.body.status, 'ok');
+  }
   await playOne(port, { game: 'zertz', variant: 'blitz' }, chooseMove);
   const end = await playOne(port, { game: 'dvonn', variant: 'standard' }, chooseDvonnMove);
   assert.strictEqual(end.result.reason, 'no_moves');
@@ -189,6 +225,7 @@ async function main() {
   const code = await new Promise((resolve) => server.once('exit', (c) => resolve(c)));
   assert.strictEqual(code, 0, 'the server exits 0 on SIGTERM');
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (certDir) fs.rmSync(certDir, { recursive: true, force: true });
   clearTimeout(deadline);
 }
 

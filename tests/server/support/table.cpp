@@ -23,10 +23,11 @@ void apply_patch(seat_view& view, const json& patch) {
           client::room_mirror::patch_outcome::applied);
 }
 
-table::table(std::uint16_t port, const json& create) {
+table::table(std::uint16_t port, const json& create, const std::string& ca_file) {
   for (int s = 1; s <= 2; ++s) {
     auto& v = seat(s);
-    v.conn = std::make_unique<ws_client>(port);
+    v.conn = ca_file.empty() ? std::make_unique<ws_client>(port)
+                             : std::make_unique<ws_client>(port, ca_file);
     const auto welcome = v.conn->hello(s == 1 ? "alice" : "bob");
     v.token = welcome.at("token");
     v.player = welcome.at("player");

@@ -29,8 +29,10 @@ struct seat_view {
 class table {
  public:
   // hello for two players, create_room (with `create` merged in: variant, clock...) seated
-  // first, join by the second; both end holding the same state.
-  table(std::uint16_t port, const json& create = {{"variant", "blitz"}});
+  // first, join by the second; both end holding the same state. With `ca_file`, both connect
+  // with wss://, trusting the certificate in it.
+  table(std::uint16_t port, const json& create = {{"variant", "blitz"}},
+        const std::string& ca_file = "");
 
   const std::string& room() const { return room_; }
   seat_view& seat(int s) { return seats_[static_cast<std::size_t>(s - 1)]; }

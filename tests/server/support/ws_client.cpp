@@ -1,7 +1,12 @@
 #include "support/ws_client.hpp"
 
 #include <doctest/doctest.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+
+#include <boost/asio/ssl/host_name_verification.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
 #include <stdexcept>
 
 namespace ringside::test {
@@ -10,10 +15,20 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace net = boost::asio;
 namespace websocket = beast::websocket;
+namespace ssl = net::ssl;
 using tcp = net::ip::tcp;
 
-ws_client::ws_client(std::uint16_t port, int receive_buffer) : ws_(ioc_) {
-  auto& sock = beast::get_lowest_layer(ws_).socket();
+std::shared_ptr<ssl::context> trusting(const std::string& ca_file) {
+  auto ctx = std::make_shared<ssl::context>(ssl::context::tls_client);
+  SSL_CTX_set_min_proto_version(ctx->native_handle(), TLS1_2_VERSION);
+  ctx->load_verify_file(ca_file);
+  ctx->set_verify_mode(ssl::verify_peer);
+  return ctx;
+}
+
+ws_client::ws_client(std::uint16_t port, int receive_buffer)
+    : ws_(server::transport(beast::tcp_stream(ioc_))) {
+  auto& sock = ws_.next_layer().tcp().socket();
   sock.open(tcp::v4());
   if (receive_buffer > 0) sock.set_option(net::socket_base::receive_buffer_size(receive_buffer));
   sock.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
@@ -21,9 +36,19 @@ ws_client::ws_client(std::uint16_t port, int receive_buffer) : ws_(ioc_) {
   ws_.text(true);
 }
 
+ws_client::ws_client(std::uint16_t port, const std::string& ca_file)
+    : tls_(trusting(ca_file)), ws_(server::transport(beast::tcp_stream(ioc_), *tls_)) {
+  ws_.next_layer().tcp().socket().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  auto& layer = *ws_.next_layer().tls();
+  layer.set_verify_callback(ssl::host_name_verification("127.0.0.1"));
+  layer.handshake(ssl::stream_base::client);
+  ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
+  ws_.text(true);
+}
+
 ws_client::~ws_client() {
   beast::error_code ec;
-  beast::get_lowest_layer(ws_).socket().close(ec);
+  ws_.next_layer().tcp().socket().close(ec);
 }
 
 bool ws_client::send_text(std::string_view text) {
@@ -117,6 +142,42 @@ std::pair<int, std::string> http_get(std::uint16_t port, const std::string& targ
   beast::error_code ec;
   stream.socket().shutdown(tcp::socket::shutdown_both, ec);
   return {static_cast<int>(res.result_int()), res.body()};
+}
+
+}  // namespace ringside::test
+
+namespace ringside::test {
+
+https_answer https_get(std::uint16_t port, const std::string& ca_file, const std::string& target) {
+  net::io_context ioc;
+  const auto ctx = trusting(ca_file);
+  beast::ssl_stream<beast::tcp_stream> stream(ioc, *ctx);
+  beast::get_lowest_layer(stream).expires_after(std::chrono::seconds(10));
+  beast::get_lowest_layer(stream).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  stream.set_verify_callback(ssl::host_name_verification("127.0.0.1"));
+  stream.handshake(ssl::stream_base::client);
+  https_answer answer;
+  if (X509* cert = SSL_get1_peer_certificate(stream.native_handle())) {
+    if (BIGNUM* bn = ASN1_INTEGER_to_BN(X509_get0_serialNumber(cert), nullptr)) {
+      char* hex = BN_bn2hex(bn);
+      answer.serial = hex;
+      OPENSSL_free(hex);
+      BN_free(bn);
+    }
+    X509_free(cert);
+  }
+  http::request<http::empty_body> req{http::verb::get, target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  req.keep_alive(false);
+  http::write(stream, req);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res);
+  answer.status = static_cast<int>(res.result_int());
+  answer.body = res.body();
+  beast::error_code ec;
+  stream.shutdown(ec);  // the server's close_notify, or its TCP close: either ends it
+  return answer;
 }
 
 }  // namespace ringside::test

@@ -3,6 +3,7 @@
 // times out stays pending and is picked up by the next call, so no message is ever lost.
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/ssl/context.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
@@ -11,6 +12,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "server/transport.hpp"
 
 namespace ringside::test {
 
@@ -22,6 +25,9 @@ class ws_client {
   // Connects to ws://127.0.0.1:port/ws. `receive_buffer` > 0 shrinks the socket's receive
   // buffer first (a client that reads slowly or never).
   explicit ws_client(std::uint16_t port, int receive_buffer = 0);
+  // Connects to wss://127.0.0.1:port/ws, trusting the certificate in `ca_file` and checking
+  // the server's is valid for 127.0.0.1.
+  ws_client(std::uint16_t port, const std::string& ca_file);
   ~ws_client();
 
   // Sends one text frame; returns false when the connection is gone.
@@ -48,7 +54,8 @@ class ws_client {
   bool pump(std::chrono::milliseconds timeout);
 
   boost::asio::io_context ioc_;
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  std::shared_ptr<boost::asio::ssl::context> tls_;  // wss:// only; before ws_, made with it
+  boost::beast::websocket::stream<server::transport> ws_;
   boost::beast::flat_buffer buffer_;
   bool reading_ = false;
   bool ready_ = false;
@@ -58,5 +65,16 @@ class ws_client {
 
 // A bare HTTP GET to 127.0.0.1:port; returns {status, body}.
 std::pair<int, std::string> http_get(std::uint16_t port, const std::string& target);
+
+// The same over TLS, trusting `ca_file` and checking the name 127.0.0.1.
+struct https_answer {
+  int status = 0;
+  std::string body;
+  std::string serial;  // the served certificate's serial, in hex
+};
+https_answer https_get(std::uint16_t port, const std::string& ca_file, const std::string& target);
+
+// A context that trusts only `ca_file`, and checks certificates (TLS 1.2 at least).
+std::shared_ptr<boost::asio::ssl::context> trusting(const std::string& ca_file);
 
 }  // namespace ringside::test
