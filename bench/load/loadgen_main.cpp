@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "clients/common/tls_client_context.hpp"
 #include "options.hpp"
 #include "report.hpp"
 #include "server_probe.hpp"
@@ -89,6 +90,18 @@ int main(int argc, char** argv) {
     return 2;
   }
   const boost::asio::ip::tcp::endpoint ep(address, o.port);
+  std::shared_ptr<boost::asio::ssl::context> tls;
+  if (o.tls) {
+    std::string why;
+    tls = ringside::client::make_tls_client_context({o.ca_file, o.insecure}, why);
+    if (!tls) {
+      std::cerr << "ringside-loadgen: " << why << "\n";
+      return 2;
+    }
+  } else if (o.insecure || !o.ca_file.empty()) {
+    std::cerr << "ringside-loadgen: --ca and --insecure go with --tls\n";
+    return 2;
+  }
 
   if (o.server_pid > 0)
     mem.pid = o.server_pid;
@@ -115,7 +128,7 @@ int main(int argc, char** argv) {
 
   std::vector<std::unique_ptr<shard>> shards;
   for (int i = 0; i < o.threads; ++i) {
-    shards.push_back(std::make_unique<shard>(o, i, ep, measure_from));
+    shards.push_back(std::make_unique<shard>(o, i, ep, measure_from, tls));
   }
   for (int i = 0; i < o.threads; ++i) shards[static_cast<std::size_t>(i)]->start(i, o.threads);
 

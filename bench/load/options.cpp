@@ -38,6 +38,9 @@ std::optional<options> parse_options(int argc, char** argv, int& exit_code) {
     ("host", po::value(&o.host)->default_value(o.host), "server address (loopback)")
     ("port", po::value(&port)->default_value(port), "server port")
     ("path", po::value(&o.path)->default_value(o.path), "WebSocket path")
+    ("tls", po::bool_switch(&o.tls), "connect with wss:// (a server started with --tls-cert)")
+    ("ca", po::value(&o.ca_file), "with --tls: check the certificate against this PEM file")
+    ("insecure", po::bool_switch(&o.insecure), "with --tls: do not check the certificate")
     ("connections,n", po::value(&o.connections)->default_value(o.connections),
      "game: player connections (paired into games); idle/echo: connections")
     ("games,g", po::value(&games), "game/hall: games (sets --connections to twice it); "

@@ -14,6 +14,9 @@ struct options {
   std::string host = "127.0.0.1";
   std::uint16_t port = 8080;
   std::string path = "/ws";
+  bool tls = false;               // wss://: TLS, the server's certificate checked
+  std::string ca_file;            // ... against this PEM file instead of the system's authorities
+  bool insecure = false;          // ... or not at all (a test certificate)
   int connections = 4;            // game/hall: players (paired); idle/echo: connections
   int spectators = 0;             // game: even spread; hall: Zipf spread; spectate: one room
   double seconds = 10;            // whole run, connecting included (hall: the hold only)

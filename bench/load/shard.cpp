@@ -8,8 +8,10 @@
 namespace ringside::load {
 
 shard::shard(const options& opts, int index, boost::asio::ip::tcp::endpoint ep,
-             const std::atomic<clock::rep>& measure_from)
+             const std::atomic<clock::rep>& measure_from,
+             std::shared_ptr<boost::asio::ssl::context> tls)
     : opts_(opts),
+      tls_(std::move(tls)),
       index_(index),
       ep_(std::move(ep)),
       measure_from_(measure_from),
@@ -89,9 +91,11 @@ std::shared_ptr<client::ws_connection> shard::open(client::ws_connection::handle
   o.idle_timeout.reset();
   o.keep_alive_pings = false;
   o.read_message_max = 16 * 1024 * 1024;  // Beast's default, as before
+  o.tls = tls_;
   auto c = std::make_shared<client::ws_connection>(
-      ioc_, client::ws_url{ep_.address().to_string(), std::to_string(ep_.port()), opts_.path}, o,
-      std::move(h));
+      ioc_,
+      client::ws_url{ep_.address().to_string(), std::to_string(ep_.port()), opts_.path, opts_.tls},
+      o, std::move(h));
   ++stats_.attempted;
   if (opening_ < opts_.connect_concurrency) {
     ++opening_;

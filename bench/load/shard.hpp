@@ -29,8 +29,10 @@ class shard {
 
   // `measure_from` (a steady_clock count) may move while the shard runs: a hall starts
   // measuring once everyone is in, which nobody knows in advance.
+  // `tls`: with --tls, the context every wss:// connection checks the server with.
   shard(const options& opts, int index, boost::asio::ip::tcp::endpoint ep,
-        const std::atomic<clock::rep>& measure_from);
+        const std::atomic<clock::rep>& measure_from,
+        std::shared_ptr<boost::asio::ssl::context> tls = nullptr);
   ~shard();
   shard(const shard&) = delete;
   shard& operator=(const shard&) = delete;
@@ -59,6 +61,7 @@ class shard {
 
  private:
   const options& opts_;
+  std::shared_ptr<boost::asio::ssl::context> tls_;  // wss:// only
   int index_;
   boost::asio::ip::tcp::endpoint ep_;
   const std::atomic<clock::rep>& measure_from_;

@@ -28,9 +28,10 @@ std::int64_t version_of(const json& msg) {
 }  // namespace
 
 client_session::client_session(boost::asio::io_context& io, ws_url url, std::string name,
-                               event_sink& sink)
+                               event_sink& sink, std::shared_ptr<boost::asio::ssl::context> tls)
     : io_(io),
       url_(std::move(url)),
+      tls_(std::move(tls)),
       name_(std::move(name)),
       sink_(sink),
       store_(url_.text()),
@@ -63,6 +64,7 @@ void client_session::connect() {
   h.on_close = [this](const client::ws_close_info& info) { on_close(info); };
   client::ws_options options;
   options.user_agent = "ringside-cli";
+  options.tls = tls_;
   conn_ = std::make_shared<client::ws_connection>(io_, url_, options, std::move(h));
   conn_->start();
 }

@@ -25,7 +25,9 @@ using client::ws_url;
 
 class client_session {
  public:
-  client_session(boost::asio::io_context& io, ws_url url, std::string name, event_sink& sink);
+  // `tls`: how a wss:// server's certificate is checked (null: the system's authorities).
+  client_session(boost::asio::io_context& io, ws_url url, std::string name, event_sink& sink,
+                 std::shared_ptr<boost::asio::ssl::context> tls = nullptr);
 
   // Loads the saved identity and connects; reconnects on its own from then on.
   void start();
@@ -78,6 +80,7 @@ class client_session {
 
   boost::asio::io_context& io_;
   ws_url url_;
+  std::shared_ptr<boost::asio::ssl::context> tls_;
   std::string name_;
   event_sink& sink_;
   token_store store_;

@@ -13,6 +13,7 @@
 #include "clients/cli/line_reader.hpp"
 #include "clients/cli/options.hpp"
 #include "clients/cli/script_runner.hpp"
+#include "clients/common/tls_client_context.hpp"
 #include "clients/common/ws_url.hpp"
 
 int main(int argc, char** argv) {
@@ -31,17 +32,30 @@ int main(int argc, char** argv) {
   }
   const auto url = ringside::client::ws_url::parse(opt.server);
   if (!url) {
-    std::cerr << "ringside: --server wants ws://HOST:PORT/PATH, got \"" << opt.server << "\"\n";
+    std::cerr << "ringside: --server wants ws://HOST:PORT/PATH or wss://..., got \"" << opt.server
+              << "\"\n";
+    return exit_usage;
+  }
+  std::shared_ptr<boost::asio::ssl::context> tls;
+  if (url->secure) {
+    std::string why;
+    tls = ringside::client::make_tls_client_context({opt.ca_file, opt.insecure}, why);
+    if (!tls) {
+      std::cerr << "ringside: " << why << "\n";
+      return exit_usage;
+    }
+  } else if (opt.insecure || !opt.ca_file.empty()) {
+    std::cerr << "ringside: --ca and --insecure are for wss:// servers\n";
     return exit_usage;
   }
   boost::asio::io_context io;
   if (opt.script) {
     line_reader input(io, STDIN_FILENO);
     script_runner runner(io, input, {opt.raw_json, opt.timeout});
-    client_session session(io, *url, opt.name, runner);
+    client_session session(io, *url, opt.name, runner, tls);
     return runner.run(session);
   }
   interactive_ui ui(io, opt.color, opt.raw_json);
-  client_session session(io, *url, opt.name, ui);
+  client_session session(io, *url, opt.name, ui, tls);
   return ui.run(session);
 }

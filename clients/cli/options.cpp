@@ -25,6 +25,10 @@ options parse_options(int argc, char** argv) {
       value(o.server);
     else if (a == "--name")
       value(o.name);
+    else if (a == "--ca")
+      value(o.ca_file);
+    else if (a == "--insecure")
+      o.insecure = true;
     else if (a == "--script")
       o.script = true;
     else if (a == "--json")
@@ -50,7 +54,7 @@ options parse_options(int argc, char** argv) {
 }
 
 std::string usage_text() {
-  return "usage: ringside [--server ws://HOST:PORT/ws] [--name NAME] [--no-color]\n"
+  return "usage: ringside [--server ws[s]://HOST:PORT/ws] [--name NAME] [--no-color]\n"
          "       ringside --script [--json] [--timeout SECONDS] [--server ...] [--name NAME] < "
          "commands\n"
          "\n"
@@ -59,7 +63,10 @@ std::string usage_text() {
          "server, so a restart or a dropped connection gets the same player and seats back.\n"
          "\n"
          "  --server URL    the server's WebSocket address (default ws://127.0.0.1:8080/ws;\n"
-         "                  without a path, /ws)\n"
+         "                  without a path, /ws); wss:// is WebSocket over TLS, the server's\n"
+         "                  certificate checked against the system's authorities\n"
+         "  --ca FILE       check a wss:// server's certificate against this PEM file instead\n"
+         "  --insecure      do not check a wss:// server's certificate (a test certificate)\n"
          "  --name NAME     the name others see (default $USER)\n"
          "  --no-color      plain text (also when NO_COLOR is set)\n"
          "  --script        read commands from stdin, print one line per event, exit 1 on the\n"

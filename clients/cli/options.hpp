@@ -13,6 +13,8 @@ struct options {
   bool raw_json = false;  // --json: print protocol messages as they came
   bool color = true;      // off with --no-color, NO_COLOR, or in scripts
   std::chrono::milliseconds timeout{15000};
+  std::string ca_file;    // --ca: wss:// servers are checked against this PEM file
+  bool insecure = false;  // --insecure: wss:// servers are not checked at all
   bool show_help = false;
   std::string error;  // set when the command line is wrong
 };

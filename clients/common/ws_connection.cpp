@@ -1,15 +1,54 @@
 #include "clients/common/ws_connection.hpp"
 
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+
 #include <boost/asio/connect.hpp>
+#include <boost/asio/ip/address.hpp>
+#include <boost/asio/ssl/error.hpp>
+#include <boost/asio/ssl/host_name_verification.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/websocket.hpp>
 #include <utility>
+
+#include "clients/common/tls_client_context.hpp"
 
 namespace ringside::client {
 
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
+namespace ssl = boost::asio::ssl;
 using tcp = boost::asio::ip::tcp;
+
+namespace {
+
+bool certificate_rejected(const boost::system::error_code& ec) {
+  return ec.category() == boost::asio::error::get_ssl_category() &&
+         ERR_GET_REASON(static_cast<unsigned long>(ec.value())) == SSL_R_CERTIFICATE_VERIFY_FAILED;
+}
+
+// The first line of a declined upgrade's body, kept only if it is short plain text: a server
+// could put anything there, and people read this on a terminal.
+std::string first_line(const std::string& body) {
+  std::string line = body.substr(0, body.find('\n'));
+  if (line.size() > 160) return {};
+  for (const char c : line)
+    if (c < 0x20 || c > 0x7e) return {};
+  return line;
+}
+
+std::shared_ptr<ssl::context> tls_for(const ws_url& url, const ws_options& options) {
+  if (!url.secure) return nullptr;
+  if (options.tls) return options.tls;
+  std::string ignored;
+  if (auto made = make_tls_client_context({}, ignored)) return made;
+  // No system store: a context that trusts nobody, so every certificate is refused.
+  auto nobody = std::make_shared<ssl::context>(ssl::context::tls_client);
+  nobody->set_verify_mode(ssl::verify_peer);
+  return nobody;
+}
+
+}  // namespace
 
 std::string ws_close_info::describe() const {
   if (error == websocket::error::closed) {
@@ -24,7 +63,13 @@ std::string ws_close_info::describe() const {
   if (http_status != 0) {
     std::string why = "handshake declined: the server answered HTTP " + std::to_string(http_status);
     if (http_status == 404) why += " (no WebSocket at this path; Ringside's is /ws)";
+    if (!http_reason.empty()) why += ": " + http_reason;
     return why;
+  }
+  if (certificate_rejected(error)) {
+    return stage + ": " + error.message() +
+           " (the server's certificate is not trusted here: --ca FILE trusts a given authority, "
+           "--insecure skips the check)";
   }
   return stage + ": " + error.message();
 }
@@ -40,10 +85,17 @@ std::string ws_close_info::tag() const {
 ws_connection::ws_connection(boost::asio::io_context& io, ws_url url, ws_options options,
                              handlers h)
     : resolver_(io),
-      ws_(std::in_place_type<plain_stream>, io),
+      tls_(tls_for(url, options)),
+      ws_(make_stream(io, tls_.get())),
       url_(std::move(url)),
       options_(std::move(options)),
       handlers_(std::move(h)) {}
+
+ws_connection::any_stream ws_connection::make_stream(boost::asio::io_context& io,
+                                                     ssl::context* tls) {
+  if (tls) return any_stream(std::in_place_type<tls_stream>, io, *tls);
+  return any_stream(std::in_place_type<plain_stream>, io);
+}
 
 beast::tcp_stream& ws_connection::tcp() {
   return with_ws([](auto& ws) -> beast::tcp_stream& { return beast::get_lowest_layer(ws); });
@@ -74,10 +126,36 @@ void ws_connection::on_connect(beast::error_code ec) {
   if (ec) return fail(ec, "connect");
   beast::error_code ignored;
   tcp().socket().set_option(tcp::no_delay(true), ignored);
+  if (auto* tls = std::get_if<tls_stream>(&ws_)) return do_tls_handshake(*tls);
   // The WebSocket's own timeouts take over from here; the stream's expiry would cut a quiet
-  // game. (A TLS handshake would go here, before the upgrade.)
+  // game.
   tcp().expires_never();
   do_handshake();
+}
+
+void ws_connection::do_tls_handshake(tls_stream& ws) {
+  auto& layer = ws.next_layer();
+  // SNI, so a server with several names picks the right certificate (never for an address).
+  beast::error_code not_an_address;
+  boost::asio::ip::make_address(url_.host, not_an_address);
+  // SSL_set_tlsext_host_name, without the macro's old-style cast.
+  if (not_an_address &&
+      SSL_ctrl(layer.native_handle(), SSL_CTRL_SET_TLSEXT_HOSTNAME, TLSEXT_NAMETYPE_host_name,
+               const_cast<char*>(url_.host.c_str())) != 1) {
+    const auto code = ERR_get_error();
+    ERR_clear_error();
+    return fail(beast::error_code(static_cast<int>(code), boost::asio::error::get_ssl_category()),
+                "tls");
+  }
+  if ((SSL_CTX_get_verify_mode(tls_->native_handle()) & SSL_VERIFY_PEER) != 0)
+    layer.set_verify_callback(ssl::host_name_verification(url_.host));
+  tcp().expires_after(options_.handshake_timeout);
+  layer.async_handshake(ssl::stream_base::client,
+                        [self = shared_from_this()](beast::error_code ec) {
+                          if (ec) return self->fail(ec, "tls");
+                          self->tcp().expires_never();
+                          self->do_handshake();
+                        });
 }
 
 void ws_connection::do_handshake() {
@@ -173,8 +251,10 @@ void ws_connection::fail(beast::error_code ec, const char* stage) {
       info.close_reason.assign(ws.reason().reason.data(), ws.reason().reason.size());
     });
   }
-  if (upgrade_response_ && ec == websocket::error::upgrade_declined)
+  if (upgrade_response_ && ec == websocket::error::upgrade_declined) {
     info.http_status = static_cast<int>(upgrade_response_->result_int());
+    info.http_reason = first_line(upgrade_response_->body());
+  }
   upgrade_response_.reset();
   done_ = true;
   open_ = false;

@@ -4,14 +4,16 @@
 // owner decides what to send and what a message means. Single-threaded: every handler runs on
 // the io_context it was built with, and no handler fires after shut().
 //
-// The stream is held in a variant so a second transport can sit beside plain TCP: a wss://
-// stream (ssl_stream<tcp_stream>) is one more alternative plus a TLS handshake step between
-// on_connect and the WebSocket handshake; everything else visits whichever stream is in use.
+// The stream is held in a variant: plain TCP for ws://, TLS over TCP for wss:// (a TLS
+// handshake between on_connect and the WebSocket handshake); everything else visits whichever
+// stream is in use.
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/context.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/ssl/ssl_stream.hpp>
 #include <boost/beast/websocket/stream.hpp>
 #include <chrono>
 #include <cstddef>
@@ -37,16 +39,20 @@ struct ws_options {
   bool keep_alive_pings = true;
   std::size_t read_message_max = 4 * 1024 * 1024;
   std::string user_agent;  // empty: Beast's own
+  // How a wss:// server's certificate is checked (make_tls_client_context); null: against
+  // the system's authorities, host name included. Shared by every connection given it.
+  std::shared_ptr<boost::asio::ssl::context> tls;
 };
 
 // Why a connection ended, for people (describe) and for counting (tag).
 struct ws_close_info {
-  std::string stage;  // "resolve", "connect", "handshake", "read" or "write"
+  std::string stage;  // "resolve", "connect", "tls", "handshake", "read" or "write"
   boost::system::error_code error;
   bool was_open = false;     // the handshake had succeeded
   int close_code = 0;        // the server's close frame code, 0 when there was none
   std::string close_reason;  // and its reason text
   int http_status = 0;       // the status of a declined upgrade (404, 426...), else 0
+  std::string http_reason;   // the first line of its body, printable ASCII only
 
   // "connect: Connection refused", "the server closed the connection (code 1008, rate)",
   // "handshake declined: the server answered HTTP 404 (is the path /ws?)".
@@ -82,6 +88,11 @@ class ws_connection : public std::enable_shared_from_this<ws_connection> {
 
  private:
   using plain_stream = boost::beast::websocket::stream<boost::beast::tcp_stream>;
+  using tls_stream =
+      boost::beast::websocket::stream<boost::beast::ssl_stream<boost::beast::tcp_stream>>;
+  using any_stream = std::variant<plain_stream, tls_stream>;
+
+  static any_stream make_stream(boost::asio::io_context& io, boost::asio::ssl::context* tls);
 
   template <class F>
   decltype(auto) with_ws(F&& f) {
@@ -92,6 +103,7 @@ class ws_connection : public std::enable_shared_from_this<ws_connection> {
   void on_resolve(boost::beast::error_code ec,
                   boost::asio::ip::tcp::resolver::results_type results);
   void on_connect(boost::beast::error_code ec);
+  void do_tls_handshake(tls_stream& ws);
   void do_handshake();
   void on_handshake(boost::beast::error_code ec);
   void do_read();
@@ -101,7 +113,8 @@ class ws_connection : public std::enable_shared_from_this<ws_connection> {
   void fail(boost::beast::error_code ec, const char* stage);
 
   boost::asio::ip::tcp::resolver resolver_;
-  std::variant<plain_stream> ws_;
+  std::shared_ptr<boost::asio::ssl::context> tls_;  // wss:// only; before ws_, made with it
+  any_stream ws_;
   boost::beast::flat_buffer buffer_;
   // Held only during the handshake, so a declined upgrade can say what the server answered.
   std::unique_ptr<boost::beast::websocket::response_type> upgrade_response_;

@@ -6,10 +6,18 @@
 namespace ringside::client {
 
 std::optional<ws_url> ws_url::parse(std::string_view text) {
-  constexpr std::string_view scheme = "ws://";
-  if (!text.starts_with(scheme)) return std::nullopt;
-  text.remove_prefix(scheme.size());
+  constexpr std::string_view plain = "ws://";
+  constexpr std::string_view secure = "wss://";
   ws_url url;
+  if (text.starts_with(secure)) {
+    url.secure = true;
+    url.port = "443";
+    text.remove_prefix(secure.size());
+  } else if (text.starts_with(plain)) {
+    text.remove_prefix(plain.size());
+  } else {
+    return std::nullopt;
+  }
   const auto slash = text.find('/');
   std::string_view authority = text.substr(0, slash);
   // A bare "/" is taken as no path at all: both mean the server's WebSocket at /ws.
@@ -43,7 +51,7 @@ std::optional<ws_url> ws_url::parse(std::string_view text) {
 
 std::string ws_url::text() const {
   const bool v6 = host.find(':') != std::string::npos;
-  return "ws://" + (v6 ? "[" + host + "]" : host) + ":" + port + path;
+  return (secure ? "wss://" : "ws://") + (v6 ? "[" + host + "]" : host) + ":" + port + path;
 }
 
 }  // namespace ringside::client

@@ -1,5 +1,5 @@
 #pragma once
-// ws_url — the parts of a ws://host:port/path address a client needs to connect.
+// ws_url — the parts of a ws:// or wss:// address a client needs to connect.
 
 #include <optional>
 #include <string>
@@ -11,13 +11,14 @@ struct ws_url {
   std::string host;
   std::string port = "80";
   std::string path = "/ws";
+  bool secure = false;  // wss://: TLS, the server's certificate checked
 
-  // Parses "ws://host[:port][/path]"; only plain ws:// is supported (no TLS). Without a path
-  // the path is /ws, where Ringside serves its WebSocket. Empty on anything else, so a typo
-  // never silently connects somewhere unexpected.
+  // Parses "ws://host[:port][/path]" or "wss://host[:port][/path]" (port 80 or 443 when
+  // none is given). Without a path the path is /ws, where Ringside serves its WebSocket.
+  // Empty on anything else, so a typo never silently connects somewhere unexpected.
   static std::optional<ws_url> parse(std::string_view text);
 
-  // The address written back as "ws://host:port/path"; also names the token file.
+  // The address written back as "ws://host:port/path" (or wss://); also names the token file.
   std::string text() const;
 };
 

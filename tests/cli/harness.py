@@ -28,14 +28,15 @@ def check(cond, what):
 
 
 class Server:
-    """ringside-server --port 0 on 127.0.0.1, with its journal in a temporary directory."""
+    """ringside-server --port 0 on 127.0.0.1, with its journal in a temporary directory;
+    `extra` flags are added (with --tls-cert, its url is wss://)."""
 
-    def __init__(self, binary, workdir):
+    def __init__(self, binary, workdir, extra=()):
         if not os.access(binary, os.X_OK):
             raise Failure(f"server binary {binary} is missing (build the ringside-server target)")
         self.log = open(os.path.join(workdir, "server.log"), "w")
         self.proc = subprocess.Popen(
-            [binary, "--host", "127.0.0.1", "--port", "0", "--threads", "1"],
+            [binary, "--host", "127.0.0.1", "--port", "0", "--threads", "1", *extra],
             stdout=subprocess.PIPE, stderr=self.log, text=True, cwd=workdir)  # its data dir lands here
         deadline = time.monotonic() + 20
         self.port = None
@@ -52,7 +53,8 @@ class Server:
         if self.port is None:
             self.stop()
             raise Failure("the server did not print `listening on HOST:PORT` within 20 s")
-        self.url = f"ws://127.0.0.1:{self.port}/ws"
+        scheme = "wss" if "--tls-cert" in extra else "ws"
+        self.url = f"{scheme}://127.0.0.1:{self.port}/ws"
 
     def stop(self):
         if self.proc.poll() is None:

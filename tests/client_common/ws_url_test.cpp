@@ -17,3 +17,17 @@ TEST_CASE("server addresses") {
   CHECK_FALSE(ws_url::parse("ws://:8080/ws"));
   CHECK_FALSE(ws_url::parse("ws://host:80x/ws"));
 }
+
+TEST_CASE("wss:// addresses are TLS, on 443 unless a port is given") {
+  const auto u = ws_url::parse("wss://example.org/ws");
+  REQUIRE(u);
+  CHECK(u->secure);
+  CHECK(u->host == "example.org");
+  CHECK(u->port == "443");
+  CHECK(u->text() == "wss://example.org:443/ws");
+  CHECK(ws_url::parse("wss://127.0.0.1:8443")->port == "8443");
+  CHECK_FALSE(ws_url::parse("ws://example.org")->secure);
+  CHECK(ws_url::parse("ws://example.org")->text() == "ws://example.org:80/ws");
+  CHECK_FALSE(ws_url::parse("https://example.org/ws"));
+  CHECK_FALSE(ws_url::parse("wss://"));
+}
