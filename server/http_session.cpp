@@ -12,6 +12,7 @@
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
 #include "server/room.hpp"
+#include "server/static_files.hpp"
 #include "server/websocket_session.hpp"
 
 namespace ringside::server {
@@ -93,6 +94,15 @@ http_session::~http_session() {
   open_count_->fetch_sub(1);
 }
 
+template <class Response>
+void http_session::send(std::shared_ptr<Response> res) {
+  net::post(stream_.get_executor(), [self = shared_from_this(), res] {
+    self->pending_ = res;
+    http::async_write(self->stream_, *res,
+                      beast::bind_front_handler(&http_session::on_write, self, res->keep_alive()));
+  });
+}
+
 void http_session::run() {
   net::dispatch(stream_.get_executor(),
                 beast::bind_front_handler(&http_session::do_read, shared_from_this()));
@@ -131,8 +141,14 @@ void http_session::route(request req) {
     query = path.substr(q + 1);
     path.resize(q);
   }
-  // Monitoring is never limited: an operator must see the server while it is attacked.
-  if (path != "/healthz" && path != "/metrics") {
+  const bool read_only = req.method() == http::verb::get || req.method() == http::verb::head;
+  const bool monitoring = path == "/healthz" || path == "/metrics";
+  // The page's files come from memory on this connection's own strand and touch nothing
+  // shared, like /healthz; counting them would turn a page load (13 requests) and its
+  // reloads, or a classroom behind one address, into 429s.
+  const bool web_file = read_only && !monitoring && static_files::embedded().has(path);
+  // Monitoring is never limited either: an operator must see the server while it is attacked.
+  if (!monitoring && !web_file) {
     if (const auto wait = ctx_.http_requests.refuse(address_, ctx_.opts.http_rate_limit)) {
       ctx_.stats.http_limited.fetch_add(1);
       const auto secs = std::chrono::ceil<std::chrono::seconds>(*wait).count();
@@ -144,9 +160,7 @@ void http_session::route(request req) {
                    retry);
     }
   }
-  if (req.method() != http::verb::get && req.method() != http::verb::head) {
-    return reply(req, http::status::not_found, "text/plain", "not found\n");
-  }
+  if (!read_only) return reply(req, http::status::not_found, "text/plain", "not found\n");
   if (path == "/healthz") {
     nlohmann::json j{{"status", "ok"},
                      {"rooms", ctx_.stats.rooms()},
@@ -169,6 +183,11 @@ void http_session::route(request req) {
         self->reply(req, http::status::ok, "text/plain; charset=utf-8", std::move(zen));
       });
     });
+  }
+  // The browser client last: the routes above keep their paths whatever the client holds.
+  if (auto file = static_files::embedded().answer(req, path)) {
+    file->set(http::field::server, "ringside/0.1.0");
+    return send(std::make_shared<static_files::response>(std::move(*file)));
   }
   reply(req, http::status::not_found, "text/plain", "not found\n");
 }
@@ -206,12 +225,9 @@ void http_session::reply(const request& req, http::status status, std::string co
   res->body() = std::move(body);
   res->prepare_payload();
   if (head) res->body().clear();
-  net::post(stream_.get_executor(), [self = shared_from_this(), res] {
-    self->pending_ = res;
-    http::async_write(self->stream_, *res,
-                      beast::bind_front_handler(&http_session::on_write, self, res->keep_alive()));
-  });
+  send(std::move(res));
 }
+
 
 void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t bytes) {
   (void)bytes;

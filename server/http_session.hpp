@@ -1,6 +1,6 @@
 #pragma once
-// http_session: HTTP on the game port (health, metrics, room list, game records) and the
-// upgrade of GET /ws to a websocket_session, over plain TCP or TLS alike (a transport). One
+// http_session: HTTP on the game port (health, metrics, room list, game records, the browser
+// client's files) and the upgrade of GET /ws to a websocket_session, over plain TCP or TLS alike (a transport). One
 // request at a time, keep-alive.
 
 #include <boost/beast/core.hpp>
@@ -35,6 +35,9 @@ class http_session : public std::enable_shared_from_this<http_session> {
   // `retry_after_s` > 0 adds a Retry-After header (a 429).
   void reply(const request& req, boost::beast::http::status status, std::string content_type,
              std::string body, int retry_after_s = 0);
+  // Writes `res` (any body type) on this session's strand, then reads the next request.
+  template <class Response>
+  void send(std::shared_ptr<Response> res);
   // GET /api/rooms?game=&status=&limit=&before=: one page of the room list, as `rooms`.
   void list_rooms(request req, std::string_view query);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
@@ -46,7 +49,7 @@ class http_session : public std::enable_shared_from_this<http_session> {
   transport stream_;
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
-  std::shared_ptr<response> pending_;
+  std::shared_ptr<void> pending_;  // the response being written
   context& ctx_;
   std::shared_ptr<std::atomic<std::int64_t>> open_count_;  // ctx_.http_sessions
   std::string address_;  // the client's, without the port (for the rate limit)

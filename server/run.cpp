@@ -24,6 +24,7 @@
 #include "protocol/wire/messages.hpp"
 #include "server/options.hpp"
 #include "server/session_registry.hpp"
+#include "server/static_files.hpp"
 #include "server/tls_certificate.hpp"
 
 namespace ringside::server {
@@ -228,6 +229,15 @@ int run(int argc, char** argv) {
   std::cout << "listening on " << bound.address().to_string() << ":" << bound.port() << std::endl;
   spdlog::info("listening on {}:{} with {} threads{}", bound.address().to_string(), bound.port(),
                opts.threads, certificate ? ", TLS (https://, wss://)" : "");
+  // The address to give a person: this machine's loopback when listening on every address.
+  const auto& page = static_files::embedded();
+  const auto shown = bound.address().is_unspecified()
+                         ? std::string(bound.address().is_v6() ? "[::1]" : "127.0.0.1")
+                     : bound.address().is_v6() ? "[" + bound.address().to_string() + "]"
+                                               : bound.address().to_string();
+  spdlog::info("the browser client: open {}://{}:{}/ ({} files, {:.1f} KB as sent gzipped)",
+               certificate ? "https" : "http", shown, bound.port(), page.count(),
+               static_cast<double>(page.gzip_bytes()) / 1000.0);
 
   // Shutdown: stop accepting, say 1001 to every session, then wait (bounded) for them to go.
   net::steady_timer drain(ioc);
