@@ -76,9 +76,11 @@ nlohmann::json list_rooms_request(std::string_view query) {
 }  // namespace
 
 http_session::http_session(net::ip::tcp::socket&& socket, context& ctx)
-    : http_session(transport(beast::tcp_stream(std::move(socket))), beast::flat_buffer(), ctx) {}
+    : http_session(ringside::net::transport(beast::tcp_stream(std::move(socket))),
+                   beast::flat_buffer(), ctx) {}
 
-http_session::http_session(transport&& stream, beast::flat_buffer&& buffer, context& ctx)
+http_session::http_session(ringside::net::transport&& stream, beast::flat_buffer&& buffer,
+                           context& ctx)
     : stream_(std::move(stream)),
       buffer_(std::move(buffer)),
       ctx_(ctx),

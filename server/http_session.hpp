@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "server/context.hpp"
-#include "server/transport.hpp"
+#include "net/transport.hpp"
 
 namespace ringside::server {
 
@@ -18,7 +18,7 @@ class http_session : public std::enable_shared_from_this<http_session> {
   // Takes a freshly accepted socket whose executor is a strand.
   http_session(boost::asio::ip::tcp::socket&& socket, context& ctx);
   // Takes a connection whose TLS handshake is done, with any bytes read past it.
-  http_session(transport&& stream, boost::beast::flat_buffer&& buffer, context& ctx);
+  http_session(net::transport&& stream, boost::beast::flat_buffer&& buffer, context& ctx);
   ~http_session();
 
   // Starts reading the first request.
@@ -46,7 +46,7 @@ class http_session : public std::enable_shared_from_this<http_session> {
   void shut_down();
   void fail(boost::beast::error_code ec, const char* what);
 
-  transport stream_;
+  net::transport stream_;
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::shared_ptr<void> pending_;  // the response being written

@@ -5,9 +5,9 @@
 #include <boost/beast/core/detect_ssl.hpp>
 #include <string>
 
+#include "net/transport.hpp"
 #include "server/http_session.hpp"
 #include "server/tls_certificate.hpp"
-#include "server/transport.hpp"
 
 namespace ringside::server {
 
@@ -45,7 +45,7 @@ void tls_handshake::on_detect(beast::error_code ec, bool is_tls) {
   // The certificate current now serves this connection for its whole life, whatever a
   // reload does meanwhile.
   const auto certificate = certificate_.current();
-  auto secured = std::make_shared<transport>(std::move(stream_), *certificate);
+  auto secured = std::make_shared<ringside::net::transport>(std::move(stream_), *certificate);
   secured->tls()->async_handshake(
       ssl::stream_base::server, buffer_.data(),
       // `used` has a default only because Beast 1.81 checks this handler against the

@@ -46,7 +46,7 @@ std::uint64_t next_id() {
 
 }  // namespace
 
-websocket_session::websocket_session(transport&& stream, context& ctx)
+websocket_session::websocket_session(ringside::net::transport&& stream, context& ctx)
     : ws_(std::move(stream)),
       ctx_(ctx),
       id_(next_id()),

@@ -22,7 +22,7 @@
 #include "server/context.hpp"
 #include "server/peer.hpp"
 #include "server/request_handler.hpp"
-#include "server/transport.hpp"
+#include "net/transport.hpp"
 
 namespace ringside::server {
 
@@ -31,7 +31,7 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   using clock = std::chrono::steady_clock;
 
   // Takes over a connection (plain or TLS) whose executor is a strand.
-  websocket_session(transport&& stream, context& ctx);
+  websocket_session(net::transport&& stream, context& ctx);
   ~websocket_session() override;
 
   // Accepts the upgrade request `req` and starts reading.
@@ -78,7 +78,7 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   rate count_message(clock::time_point now);
   void fail(boost::beast::error_code ec, const char* what);
 
-  boost::beast::websocket::stream<transport> ws_;
+  boost::beast::websocket::stream<net::transport> ws_;
   context& ctx_;
   const std::uint64_t id_;
   boost::beast::flat_buffer buffer_;

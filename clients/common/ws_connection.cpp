@@ -86,19 +86,14 @@ ws_connection::ws_connection(boost::asio::io_context& io, ws_url url, ws_options
                              handlers h)
     : resolver_(io),
       tls_(tls_for(url, options)),
-      ws_(make_stream(io, tls_.get())),
+      ws_(make_transport(io, tls_.get())),
       url_(std::move(url)),
       options_(std::move(options)),
       handlers_(std::move(h)) {}
 
-ws_connection::any_stream ws_connection::make_stream(boost::asio::io_context& io,
-                                                     ssl::context* tls) {
-  if (tls) return any_stream(std::in_place_type<tls_stream>, io, *tls);
-  return any_stream(std::in_place_type<plain_stream>, io);
-}
-
-beast::tcp_stream& ws_connection::tcp() {
-  return with_ws([](auto& ws) -> beast::tcp_stream& { return beast::get_lowest_layer(ws); });
+net::transport ws_connection::make_transport(boost::asio::io_context& io, ssl::context* tls) {
+  if (tls) return net::transport(beast::tcp_stream(io), *tls);
+  return net::transport(beast::tcp_stream(io));
 }
 
 void ws_connection::start() {
@@ -126,15 +121,14 @@ void ws_connection::on_connect(beast::error_code ec) {
   if (ec) return fail(ec, "connect");
   beast::error_code ignored;
   tcp().socket().set_option(tcp::no_delay(true), ignored);
-  if (auto* tls = std::get_if<tls_stream>(&ws_)) return do_tls_handshake(*tls);
+  if (auto* tls = ws_.next_layer().tls()) return do_tls_handshake(*tls);
   // The WebSocket's own timeouts take over from here; the stream's expiry would cut a quiet
   // game.
   tcp().expires_never();
   do_handshake();
 }
 
-void ws_connection::do_tls_handshake(tls_stream& ws) {
-  auto& layer = ws.next_layer();
+void ws_connection::do_tls_handshake(net::transport::tls_stream& layer) {
   // SNI, so a server with several names picks the right certificate (never for an address).
   beast::error_code not_an_address;
   boost::asio::ip::make_address(url_.host, not_an_address);
@@ -159,30 +153,28 @@ void ws_connection::do_tls_handshake(tls_stream& ws) {
 }
 
 void ws_connection::do_handshake() {
-  with_ws([this](auto& ws) {
-    websocket::stream_base::timeout limits{};
-    limits.handshake_timeout = options_.handshake_timeout;
-    limits.idle_timeout = options_.idle_timeout
-                              ? beast::websocket::stream_base::duration(*options_.idle_timeout)
-                              : websocket::stream_base::none();
-    limits.keep_alive_pings = options_.idle_timeout && options_.keep_alive_pings;
-    ws.set_option(limits);
-    if (!options_.user_agent.empty())
-      ws.set_option(websocket::stream_base::decorator(
-          [agent = options_.user_agent](websocket::request_type& req) {
-            req.set(beast::http::field::user_agent, agent);
-          }));
-    ws.read_message_max(options_.read_message_max);
-    upgrade_response_ = std::make_unique<websocket::response_type>();
-    ws.async_handshake(*upgrade_response_, url_.host + ":" + url_.port, url_.path,
-                       beast::bind_front_handler(&ws_connection::on_handshake, shared_from_this()));
-  });
+  websocket::stream_base::timeout limits{};
+  limits.handshake_timeout = options_.handshake_timeout;
+  limits.idle_timeout = options_.idle_timeout
+                            ? beast::websocket::stream_base::duration(*options_.idle_timeout)
+                            : websocket::stream_base::none();
+  limits.keep_alive_pings = options_.idle_timeout && options_.keep_alive_pings;
+  ws_.set_option(limits);
+  if (!options_.user_agent.empty())
+    ws_.set_option(websocket::stream_base::decorator(
+        [agent = options_.user_agent](websocket::request_type& req) {
+          req.set(beast::http::field::user_agent, agent);
+        }));
+  ws_.read_message_max(options_.read_message_max);
+  upgrade_response_ = std::make_unique<websocket::response_type>();
+  ws_.async_handshake(*upgrade_response_, url_.host + ":" + url_.port, url_.path,
+                      beast::bind_front_handler(&ws_connection::on_handshake, shared_from_this()));
 }
 
 void ws_connection::on_handshake(beast::error_code ec) {
   if (ec) return fail(ec, "handshake");
   upgrade_response_.reset();
-  with_ws([](auto& ws) { ws.text(true); });
+  ws_.text(true);
   open_ = true;
   // Anything queued before the handshake goes first; sends made from on_open queue behind it,
   // so only one write is ever in flight (Beast asserts that).
@@ -192,9 +184,7 @@ void ws_connection::on_handshake(beast::error_code ec) {
 }
 
 void ws_connection::do_read() {
-  with_ws([this](auto& ws) {
-    ws.async_read(buffer_, beast::bind_front_handler(&ws_connection::on_read, shared_from_this()));
-  });
+  ws_.async_read(buffer_, beast::bind_front_handler(&ws_connection::on_read, shared_from_this()));
 }
 
 void ws_connection::on_read(beast::error_code ec, std::size_t) {
@@ -215,10 +205,8 @@ void ws_connection::send(std::string text) {
 
 void ws_connection::do_write() {
   writing_ = true;
-  with_ws([this](auto& ws) {
-    ws.async_write(boost::asio::buffer(queue_.front()),
-                   beast::bind_front_handler(&ws_connection::on_write, shared_from_this()));
-  });
+  ws_.async_write(boost::asio::buffer(queue_.front()),
+                  beast::bind_front_handler(&ws_connection::on_write, shared_from_this()));
 }
 
 void ws_connection::on_write(beast::error_code ec, std::size_t) {
@@ -246,10 +234,8 @@ void ws_connection::fail(beast::error_code ec, const char* stage) {
   info.error = ec;
   info.was_open = open_;
   if (ec == websocket::error::closed) {
-    with_ws([&info](auto& ws) {
-      info.close_code = static_cast<int>(ws.reason().code);
-      info.close_reason.assign(ws.reason().reason.data(), ws.reason().reason.size());
-    });
+    info.close_code = static_cast<int>(ws_.reason().code);
+    info.close_reason.assign(ws_.reason().reason.data(), ws_.reason().reason.size());
   }
   if (upgrade_response_ && ec == websocket::error::upgrade_declined) {
     info.http_status = static_cast<int>(upgrade_response_->result_int());

@@ -4,16 +4,15 @@
 // owner decides what to send and what a message means. Single-threaded: every handler runs on
 // the io_context it was built with, and no handler fires after shut().
 //
-// The stream is held in a variant: plain TCP for ws://, TLS over TCP for wss:// (a TLS
-// handshake between on_connect and the WebSocket handshake); everything else visits whichever
-// stream is in use.
+// The WebSocket runs over a net::transport: plain TCP for ws://, TLS over TCP for wss:// (a
+// TLS handshake between on_connect and the WebSocket handshake), the same stream the server's
+// sessions use.
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl/context.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
-#include <boost/beast/ssl/ssl_stream.hpp>
 #include <boost/beast/websocket/stream.hpp>
 #include <chrono>
 #include <cstddef>
@@ -23,9 +22,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 
 #include "clients/common/ws_url.hpp"
+#include "net/transport.hpp"
 
 namespace ringside::client {
 
@@ -87,23 +86,13 @@ class ws_connection : public std::enable_shared_from_this<ws_connection> {
   bool is_open() const { return open_; }
 
  private:
-  using plain_stream = boost::beast::websocket::stream<boost::beast::tcp_stream>;
-  using tls_stream =
-      boost::beast::websocket::stream<boost::beast::ssl_stream<boost::beast::tcp_stream>>;
-  using any_stream = std::variant<plain_stream, tls_stream>;
-
-  static any_stream make_stream(boost::asio::io_context& io, boost::asio::ssl::context* tls);
-
-  template <class F>
-  decltype(auto) with_ws(F&& f) {
-    return std::visit(std::forward<F>(f), ws_);
-  }
-  boost::beast::tcp_stream& tcp();
+  static net::transport make_transport(boost::asio::io_context& io, boost::asio::ssl::context* tls);
+  boost::beast::tcp_stream& tcp() { return ws_.next_layer().tcp(); }
 
   void on_resolve(boost::beast::error_code ec,
                   boost::asio::ip::tcp::resolver::results_type results);
   void on_connect(boost::beast::error_code ec);
-  void do_tls_handshake(tls_stream& ws);
+  void do_tls_handshake(net::transport::tls_stream& layer);
   void do_handshake();
   void on_handshake(boost::beast::error_code ec);
   void do_read();
@@ -114,7 +103,7 @@ class ws_connection : public std::enable_shared_from_this<ws_connection> {
 
   boost::asio::ip::tcp::resolver resolver_;
   std::shared_ptr<boost::asio::ssl::context> tls_;  // wss:// only; before ws_, made with it
-  any_stream ws_;
+  boost::beast::websocket::stream<net::transport> ws_;
   boost::beast::flat_buffer buffer_;
   // Held only during the handshake, so a declined upgrade can say what the server answered.
   std::unique_ptr<boost::beast::websocket::response_type> upgrade_response_;

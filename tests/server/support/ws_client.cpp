@@ -27,7 +27,7 @@ std::shared_ptr<ssl::context> trusting(const std::string& ca_file) {
 }
 
 ws_client::ws_client(std::uint16_t port, int receive_buffer)
-    : ws_(server::transport(beast::tcp_stream(ioc_))) {
+    : ws_(ringside::net::transport(beast::tcp_stream(ioc_))) {
   auto& sock = ws_.next_layer().tcp().socket();
   sock.open(tcp::v4());
   if (receive_buffer > 0) sock.set_option(net::socket_base::receive_buffer_size(receive_buffer));
@@ -37,7 +37,7 @@ ws_client::ws_client(std::uint16_t port, int receive_buffer)
 }
 
 ws_client::ws_client(std::uint16_t port, const std::string& ca_file)
-    : tls_(trusting(ca_file)), ws_(server::transport(beast::tcp_stream(ioc_), *tls_)) {
+    : tls_(trusting(ca_file)), ws_(ringside::net::transport(beast::tcp_stream(ioc_), *tls_)) {
   ws_.next_layer().tcp().socket().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   auto& layer = *ws_.next_layer().tls();
   layer.set_verify_callback(ssl::host_name_verification("127.0.0.1"));

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "server/transport.hpp"
+#include "net/transport.hpp"
 
 namespace ringside::test {
 
@@ -55,7 +55,7 @@ class ws_client {
 
   boost::asio::io_context ioc_;
   std::shared_ptr<boost::asio::ssl::context> tls_;  // wss:// only; before ws_, made with it
-  boost::beast::websocket::stream<server::transport> ws_;
+  boost::beast::websocket::stream<net::transport> ws_;
   boost::beast::flat_buffer buffer_;
   bool reading_ = false;
   bool ready_ = false;

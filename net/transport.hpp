@@ -1,9 +1,10 @@
 #pragma once
 // transport: one connection's byte stream, plain TCP or TLS over TCP, chosen at run time. It
 // is itself a Beast stream (reads and writes, teardown, close on timeout), so the HTTP and
-// WebSocket sessions are written once, over a transport, for both. (The tests' client uses
-// it too, with the synchronous calls.)
+// WebSocket sessions are written once, over a transport, for both; so are the clients'
+// ws_connection and the tests' client (with the synchronous calls).
 
+#include <array>
 #include <boost/asio/async_result.hpp>
 #include <boost/asio/buffer.hpp>
 #include <boost/asio/ssl/context.hpp>
@@ -12,14 +13,13 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/ssl/ssl_stream.hpp>
 #include <boost/beast/websocket/teardown.hpp>
-#include <array>
 #include <cstddef>
 #include <utility>
 #include <variant>
 
-#include "server/erased_handler.hpp"
+#include "net/erased_handler.hpp"
 
-namespace ringside::server {
+namespace ringside::net {
 
 class transport {
  public:
@@ -140,4 +140,4 @@ class transport {
   std::variant<plain_stream, tls_stream> stream_;
 };
 
-}  // namespace ringside::server
+}  // namespace ringside::net

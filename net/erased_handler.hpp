@@ -12,7 +12,7 @@
 #include <type_traits>
 #include <utility>
 
-namespace ringside::server {
+namespace ringside::net {
 
 template <class... Args>
 class erased_handler {
@@ -48,4 +48,4 @@ class erased_handler {
   std::unique_ptr<callable> call_;
 };
 
-}  // namespace ringside::server
+}  // namespace ringside::net

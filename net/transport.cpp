@@ -1,14 +1,13 @@
 // The stream operations of a transport, compiled once for both kinds of stream (see
 // transport.hpp: the handlers arrive type-erased).
-#include "server/transport.hpp"
+#include "net/transport.hpp"
 
 #include <boost/beast/websocket/ssl.hpp>
 #include <boost/beast/websocket/teardown.hpp>
 
-namespace ringside::server {
+namespace ringside::net {
 
-std::size_t transport::read_some_into(boost::asio::mutable_buffer b,
-                                      boost::beast::error_code& ec) {
+std::size_t transport::read_some_into(boost::asio::mutable_buffer b, boost::beast::error_code& ec) {
   return std::visit([&](auto& s) { return s.read_some(b, ec); }, stream_);
 }
 
@@ -34,4 +33,4 @@ void transport::teardown_now(boost::beast::role_type role, boost::beast::error_c
   std::visit([&](auto& s) { teardown(role, s, ec); }, stream_);
 }
 
-}  // namespace ringside::server
+}  // namespace ringside::net
