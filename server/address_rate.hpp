@@ -18,6 +18,9 @@ class address_rate {
  public:
   using clock = std::chrono::steady_clock;
 
+  // Counts requests in a sliding `window`.
+  explicit address_rate(clock::duration window = std::chrono::seconds(10)) : window_(window) {}
+
   // Counts one request from `address` at `now`, unless it would be over `limit` in the
   // window; then nothing is counted and the answer is how long until it would be allowed.
   // `limit` 0: no limit.
@@ -27,7 +30,7 @@ class address_rate {
   std::size_t addresses() const;
 
  private:
-  clock::duration window_ = std::chrono::seconds(10);
+  clock::duration window_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::deque<clock::time_point>> recent_;
   std::size_t sweep_at_ = 1024;  // sweep idle addresses when the map reaches this size

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "server/address_rate.hpp"
+#include "server/client_limits.hpp"
 #include "server/options.hpp"
 
 namespace ringside::server {
@@ -26,6 +27,8 @@ struct context {
   std::atomic<bool> stopping{false};
   // HTTP requests per client address, for --http-rate-limit.
   address_rate http_requests{};
+  // Connections, messages and new identities per client address and identity (finding 5).
+  client_limits clients{opts.clients};
 };
 
 }  // namespace ringside::server

@@ -88,7 +88,7 @@ http_session::http_session(ringside::net::transport&& stream, beast::flat_buffer
   open_count_->fetch_add(1);
   beast::error_code ec;
   const auto ep = stream_.tcp().socket().remote_endpoint(ec);
-  if (!ec) address_ = ep.address().to_string();
+  if (!ec) peer_ = address_ = ep.address().to_string();
 }
 
 // Never touches ctx_: this may run inside ~io_context, after the context is gone.
@@ -123,12 +123,16 @@ void http_session::on_read(beast::error_code ec, std::size_t bytes) {
   (void)bytes;
   if (ec == http::error::end_of_stream) return shut_down();
   if (ec) return fail(ec, "read");
+  address_ = ctx_.clients.client_address(peer_, parser_->get());
   if (websocket::is_upgrade(parser_->get())) {
     auto req = parser_->release();
     if (req.target() == "/ws" && !ctx_.stopping.load()) {
+      client_slot slot;
+      if (const auto no = ctx_.clients.admit(address_, slot)) return refuse_upgrade(req, *no);
       // The socket (and its strand) move to the WebSocket session; this object ends here.
       stream_.tcp().expires_never();
-      std::make_shared<websocket_session>(std::move(stream_), ctx_)->run(std::move(req));
+      std::make_shared<websocket_session>(std::move(stream_), ctx_, std::move(slot))
+          ->run(std::move(req));
       return;
     }
     return reply(req, http::status::not_found, "text/plain", "no WebSocket here; use /ws\n");
@@ -192,6 +196,14 @@ void http_session::route(request req) {
     return send(std::make_shared<static_files::response>(std::move(*file)));
   }
   reply(req, http::status::not_found, "text/plain", "not found\n");
+}
+
+// Per-address limits answer an upgrade before it becomes a WebSocket: a browser's socket then
+// fails at once (its onclose says 1006), and a client that reads the answer learns why.
+void http_session::refuse_upgrade(const request& req, const client_limits::refusal& why) {
+  (why.cooling_down ? ctx_.stats.cooldown_refused : ctx_.stats.address_connections_refused).fetch_add(1);
+  spdlog::info("upgrade from {} refused: {}", address_, why.why);
+  reply(req, http::status::too_many_requests, "text/plain", why.why + "\n", why.retry_after_s);
 }
 
 void http_session::list_rooms(request req, std::string_view query) {

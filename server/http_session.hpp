@@ -31,6 +31,8 @@ class http_session : public std::enable_shared_from_this<http_session> {
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void route(request req);
+  // Answers an upgrade that a per-address limit refused: 429 with Retry-After.
+  void refuse_upgrade(const request& req, const client_limits::refusal& why);
   // Answers `req` from any thread: the write is posted to this session's strand.
   // `retry_after_s` > 0 adds a Retry-After header (a 429).
   void reply(const request& req, boost::beast::http::status status, std::string content_type,
@@ -52,7 +54,8 @@ class http_session : public std::enable_shared_from_this<http_session> {
   std::shared_ptr<void> pending_;  // the response being written
   context& ctx_;
   std::shared_ptr<std::atomic<std::int64_t>> open_count_;  // ctx_.http_sessions
-  std::string address_;  // the client's, without the port (for the rate limit)
+  std::string peer_;     // the connection's remote address, without the port
+  std::string address_;  // the client's (peer_, or X-Forwarded-For from a trusted proxy)
 };
 
 }  // namespace ringside::server

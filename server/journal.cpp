@@ -40,7 +40,7 @@ journal_status ok() {
 
 struct journal::statements {
   journal_statement begin_write, commit, rollback, begin_read;
-  journal_statement save_identity, find_identity;
+  journal_statement save_identity, find_identity, touch_identity, prune_identities;
   journal_statement insert_room, update_seats, finish_room, room_state;
   journal_statement insert_move, select_room, select_unfinished, select_moves;
 };
@@ -152,9 +152,17 @@ journal_status journal::prepare_all() {
       {&st_->rollback, "ROLLBACK"},
       {&st_->begin_read, "BEGIN"},
       {&st_->save_identity,
-       "INSERT INTO identities(player_id, name, token_hash) VALUES(?1, ?2, ?3) "
+       "INSERT INTO identities(player_id, name, token_hash, last_seen_ms) VALUES(?1, ?2, ?3, ?4) "
        "ON CONFLICT(player_id) DO UPDATE SET name = excluded.name, "
-       "token_hash = excluded.token_hash"},
+       "token_hash = excluded.token_hash, last_seen_ms = excluded.last_seen_ms"},
+      {&st_->touch_identity, "UPDATE identities SET last_seen_ms = ?2 WHERE player_id = ?1"},
+      // A seat of an unfinished room is what a token is kept for; finished rooms keep the
+      // names they showed in their own rows.
+      {&st_->prune_identities,
+       "DELETE FROM identities WHERE last_seen_ms < ?1 AND player_id NOT IN ("
+       "SELECT seat1_player FROM rooms WHERE status <> 'finished' AND seat1_player IS NOT NULL "
+       "UNION ALL "
+       "SELECT seat2_player FROM rooms WHERE status <> 'finished' AND seat2_player IS NOT NULL)"},
       {&st_->find_identity, "SELECT player_id, name FROM identities WHERE token_hash = ?1"},
       {&st_->insert_room,
        "INSERT INTO rooms(id, game, variant, board, private, clock_initial_s, "
@@ -228,7 +236,28 @@ journal_status journal::save_identity(std::string_view player_id, std::string_vi
   s.bind(1, player_id);
   s.bind(2, name);
   s.bind(3, token_hash);
+  s.bind(4, now_ms());
   return write_one(s, "save_identity " + std::string(player_id));
+}
+
+journal_status journal::touch_identities(const std::vector<std::string>& player_ids,
+                                         std::int64_t seen_ms) {
+  std::lock_guard lock(mutex_);
+  auto& s = st_->touch_identity;
+  for (const auto& id : player_ids) {
+    s.bind(1, std::string_view(id));
+    s.bind(2, seen_ms);
+    if (auto r = write_one(s, "touch_identity " + id); !r) return r;
+  }
+  return ok();
+}
+
+ringside::expected<std::int64_t> journal::prune_identities(std::int64_t seen_before_ms) {
+  std::lock_guard lock(mutex_);
+  auto& s = st_->prune_identities;
+  s.bind(1, seen_before_ms);
+  if (auto r = write_one(s, "prune_identities"); !r) return fail(r.error());
+  return static_cast<std::int64_t>(sqlite3_changes(db_));
 }
 
 expected<std::optional<identity_row>> journal::find_identity(std::string_view token_hash) {

@@ -95,11 +95,17 @@ class journal {
   ~journal();
 
   // Records `player_id` with its current name and token digest (64 hex characters, as
-  // token_digest gives); saving the same player again replaces name and digest.
+  // token_digest gives), seen now; saving the same player again replaces name and digest.
   journal_status save_identity(std::string_view player_id, std::string_view name,
                                std::string_view token_hash);
   // The identity whose token has this digest; empty when none has.
   ringside::expected<std::optional<identity_row>> find_identity(std::string_view token_hash);
+  // Marks these identities seen at `seen_ms` (unix ms); unknown ids are skipped.
+  journal_status touch_identities(const std::vector<std::string>& player_ids,
+                                  std::int64_t seen_ms);
+  // Deletes every identity last seen before `seen_before_ms` that holds no seat in an
+  // unfinished room; returns how many went.
+  ringside::expected<std::int64_t> prune_identities(std::int64_t seen_before_ms);
 
   // Inserts a new room (result fields ignored); fails if the id is already taken.
   journal_status save_room(const room_row& room);

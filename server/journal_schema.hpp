@@ -46,6 +46,14 @@ CREATE TABLE moves(
     R"sql(
 ALTER TABLE rooms RENAME COLUMN final_zip TO final_position;
 )sql",
+    // 3: identities remember when they were last seen (unix ms), so those that hold no seat
+    // and were not seen for --identity-ttl can be pruned. Identities from before count as
+    // seen now: their time starts with the upgrade.
+    R"sql(
+ALTER TABLE identities ADD COLUMN last_seen_ms INTEGER NOT NULL DEFAULT 0;
+UPDATE identities SET last_seen_ms = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER);
+CREATE INDEX identities_by_last_seen ON identities(last_seen_ms);
+)sql",
 };
 inline constexpr int latest_version = static_cast<int>(std::size(migrations));
 

@@ -61,6 +61,45 @@ void lobby::adopt(const room_ptr& r) {
   e.order = next_order_++;
 }
 
+void lobby::note_seen(const identity_ptr& who) {
+  if (!journal_) return;
+  journal_->write(
+      [player = who->player](server::journal& j) {
+        return j.touch_identities({player}, unix_ms_now());
+      },
+      strand_, {});
+}
+
+void lobby::sweep_identities(double ttl_s) {
+  if (!journal_) return;
+  net::post(strand_, [this, ttl_s] {
+    std::vector<std::string> connected;
+    for (const auto& [digest, known] : by_digest_) {
+      if (const auto who = known.weak.lock()) connected.push_back(who->player);
+    }
+    const auto now = unix_ms_now();
+    const auto before = now - static_cast<std::int64_t>(ttl_s * 1000);
+    auto pruned = std::make_shared<std::int64_t>(0);
+    journal_->write(
+        [connected = std::move(connected), now, before, pruned](server::journal& j) {
+          if (auto r = j.touch_identities(connected, now); !r) return r;
+          auto n = j.prune_identities(before);
+          if (!n) return journal_status(ringside::fail(n.error()));
+          *pruned = *n;
+          return journal_status(std::monostate{});
+        },
+        strand_,
+        [this, pruned, ttl_s](journal_status st) {
+          if (!st) return spdlog::error("journal: pruning old identities failed: {}", st.error());
+          metrics_.identities_pruned.fetch_add(static_cast<std::uint64_t>(*pruned));
+          if (*pruned > 0) {
+            spdlog::info("pruned {} identities not seen for {} s that held no seat", *pruned,
+                         ttl_s);
+          }
+        });
+  });
+}
+
 void lobby::answer_hello(const identity_ptr& who,
                          const std::function<void(identity_ptr, std::vector<room_ptr>)>& fn) {
   std::vector<room_ptr> seated;
@@ -114,6 +153,7 @@ void lobby::hello_from_journal(std::string token, std::string digest,
         who = std::make_shared<identity>(identity{(*found)->player_id, (*found)->name, token});
         remember(who, false);
       }
+      note_seen(who);
       answer_hello(who, fn);
     });
   });
@@ -125,7 +165,10 @@ void lobby::hello(std::string name, std::optional<std::string> token,
             [this, name = std::move(name), token = std::move(token), fn = std::move(fn)]() mutable {
               if (token) {
                 auto digest = token_digest(*token);
-                if (const auto who = known(digest)) return answer_hello(who, fn);
+                if (const auto who = known(digest)) {
+                  note_seen(who);
+                  return answer_hello(who, fn);
+                }
                 // Not in memory (not seen since the server started, or held by nobody since):
                 // the journal may know it.
                 if (!journal_) return fn(nullptr, {});
@@ -206,6 +249,10 @@ void lobby::create_room(protocol::create_room req, any_game start, std::string c
   net::post(strand_, [this, req = std::move(req), start = std::move(start),
                       creator = std::move(creator), address = std::move(address),
                       fn = std::move(fn)]() mutable {
+    if (limits_.seats_per_player != 0 && seats_held(creator) >= limits_.seats_per_player) {
+      metrics_.seats_refused.fetch_add(1);
+      return fn(nullptr, refusal::seat_cap);
+    }
     // A room with a computer opponent starts at once: it never waits, so it is not capped.
     const bool waits = req.computer_level == 0;
     if (waits) {
@@ -267,6 +314,26 @@ void lobby::create_room(protocol::create_room req, any_game start, std::string c
   });
 }
 
+std::size_t lobby::seats_held(const std::string& player) const {
+  const auto s = seats_.find(player);
+  if (s == seats_.end()) return 0;
+  return static_cast<std::size_t>(std::count_if(s->second.begin(), s->second.end(), [&](const auto& id) {
+    const auto r = rooms_.find(id);
+    return r != rooms_.end() && !r->second.finished;
+  }));
+}
+
+void lobby::may_take_seat(std::string player, std::string room_id, std::function<void(bool)> fn) {
+  net::post(strand_, [this, player = std::move(player), room_id = std::move(room_id),
+                      fn = std::move(fn)] {
+    const auto s = seats_.find(player);
+    if (s != seats_.end() && s->second.count(room_id) != 0) return fn(true);
+    const bool ok = limits_.seats_per_player == 0 || seats_held(player) < limits_.seats_per_player;
+    if (!ok) metrics_.seats_refused.fetch_add(1);
+    fn(ok);
+  });
+}
+
 void lobby::find_room(std::string id, std::function<void(room_ptr)> fn) {
   net::post(strand_, [this, id = std::move(id), fn = std::move(fn)]() mutable {
     const auto it = rooms_.find(id);
@@ -308,6 +375,7 @@ void lobby::update_summary(std::string id, nlohmann::json summary, bool listed) 
     const auto it = rooms_.find(id);
     if (it == rooms_.end()) return;
     if (summary.value("status", "") != "waiting") stop_waiting(it->second);
+    if (summary.value("status", "") == "finished") it->second.finished = true;
     list_.put(id, it->second.order, std::move(summary), listed);
   });
 }

@@ -50,7 +50,7 @@ class lobby {
   void hello(std::string name, std::optional<std::string> token,
              std::function<void(identity_ptr, std::vector<room_ptr>)> fn);
   // Why create_room made no room.
-  enum class refusal { none, journal, player_cap, address_cap };
+  enum class refusal { none, journal, player_cap, address_cap, seat_cap };
   // Makes a room playing `start` (the game the request names, made by any_game::create, whose
   // board req.game.board now gives) for player `creator` connected from `address`; the
   // creator still has to be seated (room::seat_creator). A room that will wait for a second
@@ -59,6 +59,9 @@ class lobby {
   // durable; fn(nullptr, journal) when the journal cannot record the room.
   void create_room(protocol::create_room req, any_game start, std::string creator,
                    std::string address, std::function<void(room_ptr, refusal)> fn);
+  // Whether `player` may take a seat in room `room_id`: it already sits there, or holds fewer
+  // seats in unfinished games than room_limits::seats_per_player. fn runs on the lobby's strand.
+  void may_take_seat(std::string player, std::string room_id, std::function<void(bool)> fn);
   // The room with id `id`, or nullptr.
   void find_room(std::string id, std::function<void(room_ptr)> fn);
   // One page of the listed (not private) rooms, newest first (room_list); null when the
@@ -72,6 +75,10 @@ class lobby {
   // From rooms: `id` is finished and nobody is in it. With a journal it leaves memory (with
   // its players' seat entries); find_room reads it back from the journal when asked.
   void forget(std::string id, std::vector<std::string> players);
+  // Deletes from the journal the identities not seen for `ttl_s` seconds that hold no seat
+  // in an unfinished room (issue 15, finding 6); those a connection holds now count as seen.
+  // Without a journal, nothing (identities then live only in memory, with their holders).
+  void sweep_identities(double ttl_s);
   // Gives freed memory back to the system a few seconds from now (a connection closed).
   void trim_memory_soon();
   // Stops every room's timers, for a clean exit.
@@ -94,7 +101,11 @@ class lobby {
     std::uint64_t order = 0;
     // Set while the room waits for a second player and counts against these caps.
     std::optional<std::pair<std::string, std::string>> waiting_for;  // creator, address
+    bool finished = false;  // its seats no longer count against seats_per_player
   };
+
+  // Seats `player` holds in rooms whose game is not finished.
+  std::size_t seats_held(const std::string& player) const;
 
   // Over a cap, `creator` and `address` may make no more waiting rooms; otherwise counts one.
   refusal reserve_waiting(const std::string& creator, const std::string& address);
@@ -114,6 +125,8 @@ class lobby {
   // The identity with `token` (whose digest is `digest`), from the journal, after a restart.
   void hello_from_journal(std::string token, std::string digest,
                           std::function<void(identity_ptr, std::vector<room_ptr>)> fn);
+  // Records in the journal that `who` came back now (its time-to-live starts again).
+  void note_seen(const identity_ptr& who);
   void answer_hello(const identity_ptr& who,
                     const std::function<void(identity_ptr, std::vector<room_ptr>)>& fn);
 

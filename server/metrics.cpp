@@ -65,6 +65,27 @@ std::string metrics::render() const {
           rooms_refused.load());
   counter("ringside_http_rate_limited_total",
           "HTTP requests answered 429: too many from one address.", http_limited.load());
+  counter("ringside_address_connections_refused_total",
+          "WebSocket upgrades answered 429: the address holds as many connections as allowed.",
+          address_connections_refused.load());
+  counter("ringside_cooldown_refused_total",
+          "WebSocket upgrades answered 429: the address is cooling down after a flood.",
+          cooldown_refused.load());
+  counter("ringside_address_rate_limited_total",
+          "Messages refused: over the budget of all one address's connections.",
+          address_rate_limited.load());
+  counter("ringside_identity_connections_refused_total",
+          "hello refused: the identity speaks on as many connections as allowed.",
+          identity_connections_refused.load());
+  counter("ringside_identities_refused_total",
+          "hello without a token refused: the address made as many identities as allowed.",
+          identities_refused.load());
+  counter("ringside_identities_pruned_total",
+          "Identities deleted: not seen for --identity-ttl and holding no seat.",
+          identities_pruned.load());
+  counter("ringside_seats_refused_total",
+          "create_room or join as a player refused: the identity holds as many seats as allowed.",
+          seats_refused.load());
 
   out << "# HELP ringside_move_latency_seconds Time from a move's arrival to its ack.\n"
          "# TYPE ringside_move_latency_seconds histogram\n";

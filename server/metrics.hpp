@@ -32,6 +32,14 @@ class metrics {
   std::atomic<std::uint64_t> chat_dropped{0};  // not queued for a connection under pressure
   std::atomic<std::uint64_t> rooms_refused{0};  // create_room over a waiting-room cap
   std::atomic<std::uint64_t> http_limited{0};   // HTTP requests answered 429
+  // Per client address and identity (client_limits).
+  std::atomic<std::uint64_t> address_connections_refused{0};  // upgrades over the address's cap
+  std::atomic<std::uint64_t> cooldown_refused{0};      // upgrades while the address cools down
+  std::atomic<std::uint64_t> address_rate_limited{0};  // messages over the address's budget
+  std::atomic<std::uint64_t> identity_connections_refused{0};  // hellos over the identity's cap
+  std::atomic<std::uint64_t> identities_refused{0};    // new identities over the address's cap
+  std::atomic<std::uint64_t> identities_pruned{0};  // not seen for --identity-ttl, no seat
+  std::atomic<std::uint64_t> seats_refused{0};  // a seat over --seats-per-player
 
   // Records one accepted move's latency, from the frame's arrival to the ack being queued.
   void observe_move_latency(std::chrono::steady_clock::duration d);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "server/client_limits.hpp"
 #include "server/room_limits.hpp"
 
 namespace ringside::server {
@@ -31,6 +32,9 @@ struct options {
   int computer_threads = 1;       // worker threads for computer players' searches
   room_limits rooms;              // chat budgets, waiting-room caps, list pages (room_limits.hpp)
   std::size_t http_rate_limit = 120;  // HTTP requests per address per 10 s (0: none)
+  client_limit_settings clients;      // per address and per identity (client_limits.hpp)
+  // Identities holding no seat and not seen for this long are pruned (0: never). 30 days.
+  double identity_ttl_s = 30.0 * 24 * 3600;
 };
 
 }  // namespace ringside::server

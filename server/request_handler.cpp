@@ -6,6 +6,7 @@
 #include "protocol/wire/decode.hpp"
 #include "protocol/wire/encode.hpp"
 #include "server/lobby.hpp"
+#include "server/metrics.hpp"
 #include "server/room.hpp"
 
 namespace ringside::server {
@@ -16,6 +17,12 @@ using protocol::error_code;
 namespace {
 
 constexpr std::string_view server_name = "ringside/0.1.0";
+
+std::string too_many_seats(const room_limits& limits) {
+  return "you already hold " + std::to_string(limits.seats_per_player) +
+         " seats in unfinished games, the most one player may; finish, resign or leave one "
+         "first";
+}
 
 // The `room` field of a room-bound request, or null for the others.
 const std::string* room_of(const protocol::client_message& m) {
@@ -73,6 +80,13 @@ void request_handler::on_hello(const protocol::hello& m, const peer_ptr& self,
     return send_text(*self, protocol::encode_error(m.id, error_code::bad_request,
                                                    "this connection has already said hello"));
   }
+  if (!m.token) {
+    if (const auto no = ctx_.clients.count_new_identity(address_)) {
+      ctx_.stats.identities_refused.fetch_add(1);
+      return send_text(*self,
+                       protocol::encode_error(m.id, error_code::too_many_identities, no->why));
+    }
+  }
   ctx_.rooms.hello(
       m.name, m.token,
       [this, self, re = m.id, done](identity_ptr who, std::vector<lobby::room_ptr> seated) {
@@ -82,6 +96,12 @@ void request_handler::on_hello(const protocol::hello& m, const peer_ptr& self,
             return send_text(*self, protocol::encode_error(re, error_code::bad_token,
                                                            "this token is unknown here; say hello "
                                                            "without a token for a new identity"));
+          }
+          if (closed_) return;
+          if (const auto no = ctx_.clients.join_identity(who->player, speaks_for_)) {
+            ctx_.stats.identity_connections_refused.fetch_add(1);
+            return send_text(
+                *self, protocol::encode_error(re, error_code::too_many_connections, no->why));
           }
           who_ = who;
           send_text(*self,
@@ -129,6 +149,9 @@ void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
                     "your address already has " + std::to_string(limits.waiting_rooms_per_address) +
                         " rooms waiting for an opponent, the most one address may have; join one "
                         "of the waiting rooms, or wait until some start"));
+          case lobby::refusal::seat_cap:
+            return send_text(*self, protocol::encode_error(re, error_code::too_many_seats,
+                                                           too_many_seats(limits)));
           case lobby::refusal::journal:
             break;
         }
@@ -140,6 +163,28 @@ void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
 }
 
 void request_handler::to_room(protocol::client_message m, const std::string& room_id,
+                              const peer_ptr& self, clock::time_point received,
+                              std::shared_ptr<void> done) {
+  // A seat is one more game to come back to: the lobby counts them first.
+  if (const auto* j = std::get_if<protocol::join>(&m); j && j->as == protocol::join_role::player) {
+    const auto& limits = ctx_.opts.rooms;
+    return ctx_.rooms.may_take_seat(
+        who_->player, room_id,
+        [this, self, m = std::move(m), room_id, received, done, &limits](bool ok) mutable {
+          if (!ok) {
+            return send_text(*self, protocol::encode_error(protocol::id_of(m),
+                                                           error_code::too_many_seats,
+                                                           too_many_seats(limits)));
+          }
+          net::post(strand_, [this, self, m = std::move(m), room_id, received, done]() mutable {
+            forward(std::move(m), room_id, self, received, std::move(done));
+          });
+        });
+  }
+  forward(std::move(m), room_id, self, received, std::move(done));
+}
+
+void request_handler::forward(protocol::client_message m, const std::string& room_id,
                               const peer_ptr& self, clock::time_point received,
                               std::shared_ptr<void> done) {
   if (const auto it = rooms_.find(room_id); it != rooms_.end()) {
@@ -172,6 +217,7 @@ void request_handler::detached(const std::string& room_id) {
 
 void request_handler::closed(std::uint64_t peer_id) {
   closed_ = true;
+  speaks_for_.release();
   for (const auto& [id, r] : rooms_) r->detach(peer_id);
   rooms_.clear();
 }

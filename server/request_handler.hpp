@@ -45,13 +45,17 @@ class request_handler {
  private:
   void on_hello(const protocol::hello& m, const peer_ptr& self, std::shared_ptr<void> done);
   void on_create(protocol::create_room m, const peer_ptr& self, std::shared_ptr<void> done);
+  // Sends a room-bound request on, after the lobby allowed a join as a player.
   void to_room(protocol::client_message m, const std::string& room_id, const peer_ptr& self,
+               clock::time_point received, std::shared_ptr<void> done);
+  void forward(protocol::client_message m, const std::string& room_id, const peer_ptr& self,
                clock::time_point received, std::shared_ptr<void> done);
 
   context& ctx_;
   boost::asio::any_io_executor strand_;
   std::string address_;
   identity_ptr who_;
+  client_slot speaks_for_;  // this connection, counted against who_'s connections
   std::map<std::string, std::shared_ptr<room>> rooms_;
   bool closed_ = false;
 };

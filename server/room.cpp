@@ -1,5 +1,7 @@
 #include "server/room.hpp"
 
+#include "protocol/wire/name_rules.hpp"
+
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
@@ -233,11 +235,29 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
                    int preferred_seat) {
   int seat = seat_of(*who);
   bool took_seat = false;
-  if (!presence_.contains(p->peer_id())) {
-    if (m.as == protocol::join_role::player && seat == 0) {
+  const auto* member = presence_.find(p->peer_id());
+  // A spectator here asking to play is a join like any other: the free seat, or why not.
+  const bool wants_seat = m.as == protocol::join_role::player && seat == 0;
+  if (member == nullptr || (member->seat == 0 && wants_seat)) {
+    if (seat == 0) {
+      // Someone else's seat shown under your name, or your chat under a player's: refused.
+      for (const auto& other : seats_) {
+        if (other && other->player != who->player &&
+            protocol::name_key(other->name) == protocol::name_key(who->name)) {
+          return reject(*p, m.id, error_code::name_taken,
+                        "a player of room " + settings_.id + " is called '" + other->name +
+                            "' too; say hello under another name to join it");
+        }
+      }
+    }
+    if (wants_seat) {
       if (status_ != room_status::waiting) {
         return reject(*p, m.id, error_code::room_full,
                       "both seats in room " + settings_.id + " are taken; join as a spectator");
+      }
+      if (member != nullptr) {
+        presence_.remove(p->peer_id());  // back in below, with the seat
+        watch_spectators();
       }
       seat = preferred_seat != 0 && !seats_[slot(preferred_seat)] ? preferred_seat
              : !seats_[0]                                         ? 1

@@ -27,6 +27,9 @@ struct room_limits {
   std::size_t waiting_rooms_per_address = 30;
   // Rooms in one page of the room list (the default, and the most a request may ask for).
   std::size_t room_page = 50;
+  // Seats in unfinished games one identity may hold (0: no cap). A reconnect gets every seat
+  // back at once, one `joined` each, and that burst must fit a connection's queue (256).
+  std::size_t seats_per_player = 64;
 };
 
 }  // namespace ringside::server

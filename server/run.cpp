@@ -11,11 +11,13 @@
 #include <cstdio>
 #include <functional>
 #include <iostream>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include "server/computer_pool.hpp"
 #include "server/context.hpp"
+#include "server/identity_sweep.hpp"
 #include "server/journal.hpp"
 #include "server/journal_writer.hpp"
 #include "server/listener.hpp"
@@ -79,12 +81,45 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       po::value<std::size_t>(&o.rooms.waiting_rooms_per_address)
           ->default_value(o.rooms.waiting_rooms_per_address),
       "rooms waiting for an opponent one client address may have made (0: no cap)")(
+      "seats-per-player",
+      po::value<std::size_t>(&o.rooms.seats_per_player)->default_value(o.rooms.seats_per_player),
+      "seats in unfinished games one identity may hold (0: no cap; a reconnect gets them all "
+      "back at once, so keep it well under 256)")(
       "room-list-page", po::value<std::size_t>(&o.rooms.room_page)->default_value(o.rooms.room_page),
       "rooms in one page of list_rooms and /api/rooms (the most a request may ask for)")(
       "http-rate-limit",
       po::value<std::size_t>(&o.http_rate_limit)->default_value(o.http_rate_limit),
       "HTTP requests one address may make per 10 seconds, /healthz and /metrics aside (0: no "
       "limit)");
+  // Per client address and per identity (issue 15, finding 5); 0 turns one off.
+  auto& clients = o.clients;
+  desc.add_options()(
+      "connections-per-address",
+      po::value<std::size_t>(&clients.connections_per_address)
+          ->default_value(clients.connections_per_address),
+      "WebSocket connections one client address may have open (0: no cap)")(
+      "connections-per-identity",
+      po::value<std::size_t>(&clients.connections_per_identity)
+          ->default_value(clients.connections_per_identity),
+      "connections one identity (token) may speak on at once (0: no cap)")(
+      "address-rate-limit",
+      po::value<std::size_t>(&clients.address_rate_limit)
+          ->default_value(clients.address_rate_limit),
+      "messages one address may send per 10 seconds over all its connections (0: no limit)")(
+      "identities-per-address",
+      po::value<std::size_t>(&clients.identities_per_address)
+          ->default_value(clients.identities_per_address),
+      "new identities (hello without a token) one address may make per minute (0: no limit)")(
+      "flood-cooldown",
+      po::value<double>(&clients.flood_cooldown_s)->default_value(clients.flood_cooldown_s),
+      "seconds an address whose connection was closed for flooding may not connect (0: none)")(
+      "trust-proxy", po::value<std::vector<std::string>>(&clients.trusted_proxies),
+      "a reverse proxy's address (repeatable): requests from it are counted by the last "
+      "X-Forwarded-For entry");
+  desc.add_options()(
+      "identity-ttl", po::value<double>(&o.identity_ttl_s)->default_value(o.identity_ttl_s),
+      "seconds after which an identity not seen since, and holding no seat in an unfinished "
+      "game, is deleted (its token stops working); swept at start and hourly (0: never)");
   desc.add_options()("tls-cert", po::value<std::string>(&tls.cert),
                      "PEM certificate chain: serve https:// and wss:// (TLS 1.2+) instead of "
                      "http:// and ws://; SIGHUP reads it and the key again");
@@ -127,6 +162,23 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
   } else {
     std::cerr << "ringside-server: --spectator-chat must be on, slow or off\n";
     return 1;
+  }
+  if (!(o.identity_ttl_s >= 0 && o.identity_ttl_s <= 1e10)) {
+    std::cerr << "ringside-server: --identity-ttl must be 0 or more seconds\n";
+    return 1;
+  }
+  if (!(clients.flood_cooldown_s >= 0 && clients.flood_cooldown_s <= 86400)) {
+    std::cerr << "ringside-server: --flood-cooldown must be 0-86400\n";
+    return 1;
+  }
+  for (auto& proxy : clients.trusted_proxies) {
+    boost::system::error_code bad;
+    const auto a = net::ip::make_address(proxy, bad);
+    if (bad) {
+      std::cerr << "ringside-server: --trust-proxy '" << proxy << "' is not an IP address\n";
+      return 1;
+    }
+    proxy = a.to_string();  // as the peer's address is written, to compare
   }
   if (tls.cert.empty() != tls.key.empty()) {
     std::cerr << "ringside-server: --tls-cert and --tls-key go together\n";
@@ -186,6 +238,8 @@ int run(int argc, char** argv) {
   computer_pool computers(opts.computer_threads);
   rooms.set_computers(&computers);
   rooms.restore(std::move(*unfinished));
+  identity_sweep sweeper(ioc, rooms, opts.identity_ttl_s);
+  sweeper.start();
   session_registry sessions(ioc);
   context ctx{opts, rooms, stats, sessions};
 
@@ -257,6 +311,7 @@ int run(int argc, char** argv) {
     *deadline = std::chrono::steady_clock::now() + shutdown_limit;
     server->stop();
     reload_signal.cancel();
+    sweeper.stop();
     sessions.close_all();
     rooms.shutdown();
     poll();

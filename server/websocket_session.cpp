@@ -32,13 +32,6 @@ constexpr auto close_grace = std::chrono::seconds(2);
 constexpr std::size_t chat_backlog_frames = 16;
 constexpr std::size_t chat_backlog_bytes = 16 * 1024;
 
-// The peer's address without the port: what per-address limits count by.
-std::string remote_address(const net::ip::tcp::socket& socket) {
-  beast::error_code ec;
-  const auto ep = socket.remote_endpoint(ec);
-  return ec ? std::string() : ep.address().to_string();
-}
-
 std::uint64_t next_id() {
   static std::atomic<std::uint64_t> counter{0};
   return ++counter;
@@ -46,12 +39,14 @@ std::uint64_t next_id() {
 
 }  // namespace
 
-websocket_session::websocket_session(ringside::net::transport&& stream, context& ctx)
+websocket_session::websocket_session(ringside::net::transport&& stream, context& ctx,
+                                     client_slot slot)
     : ws_(std::move(stream)),
       ctx_(ctx),
       id_(next_id()),
       kill_timer_(ws_.get_executor()),
-      handler_(ctx, ws_.get_executor(), remote_address(ws_.next_layer().tcp().socket())) {
+      slot_(std::move(slot)),
+      handler_(ctx, ws_.get_executor(), slot_.key()) {
   beast::error_code ec;
   const auto ep = ws_.next_layer().tcp().socket().remote_endpoint(ec);
   remote_ = ec ? std::string("?") : ep.address().to_string() + ":" + std::to_string(ep.port());
@@ -114,7 +109,9 @@ void websocket_session::on_read(beast::error_code ec, std::size_t bytes) {
   switch (count_message(now)) {
     case rate::flood:
       ctx_.stats.flooders_closed.fetch_add(1);
-      spdlog::warn("connection {} closed: flooding", id_);
+      ctx_.clients.cool_down(slot_.key());
+      spdlog::warn("connection {} closed: flooding (its address {} cools down)", id_,
+                   slot_.key());
       return close_with(websocket::close_code::policy_error, "flooding");
     case rate::limited:
       ctx_.stats.rate_limited.fetch_add(1);
@@ -125,6 +122,13 @@ void websocket_session::on_read(beast::error_code ec, std::size_t bytes) {
       return do_read();
     case rate::ok:
       break;
+  }
+  // The address's budget, over all its connections: many connections at their own limit
+  // each are one client.
+  if (const auto no = ctx_.clients.count_message(slot_.key())) {
+    ctx_.stats.address_rate_limited.fetch_add(1);
+    send_text(*this, protocol::encode_error({}, protocol::error_code::rate_limited, no->why));
+    return do_read();
   }
   if (!ws_.got_text()) {
     send_text(*this, protocol::encode_error({}, protocol::error_code::bad_request,
@@ -350,6 +354,7 @@ void websocket_session::note_detached(const std::string& room_id) {
 void websocket_session::finish() {
   if (finished_) return;
   finished_ = true;
+  slot_.release();  // the address may open another at once
   if (!accepted_) return;
   ctx_.stats.connections.fetch_sub(1);
   ctx_.sessions.remove(id_);

@@ -30,8 +30,9 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
  public:
   using clock = std::chrono::steady_clock;
 
-  // Takes over a connection (plain or TLS) whose executor is a strand.
-  websocket_session(net::transport&& stream, context& ctx);
+  // Takes over a connection (plain or TLS) whose executor is a strand; `slot` counts it
+  // against its client's address (client_limits::admit), whose key is that address.
+  websocket_session(net::transport&& stream, context& ctx, client_slot slot = {});
   ~websocket_session() override;
 
   // Accepts the upgrade request `req` and starts reading.
@@ -94,6 +95,7 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   bool finished_ = false;
   std::deque<clock::time_point> recent_;  // arrival times inside the rate window
   boost::asio::steady_timer kill_timer_;  // ends a close the peer never completes
+  client_slot slot_;  // this connection, counted against its client's address
   request_handler handler_;
   std::string remote_;
 };

@@ -10,7 +10,7 @@ rooms=${3:-4}
 export NODE_PATH=tests/external/node_modules
 start_server() {
   data=$(mktemp -d)
-  "$build/bin/ringside-server" --host 127.0.0.1 --port 0 --data "$data" --rate-limit 100000 \
+  "$build/bin/ringside-server" --host 127.0.0.1 --port 0 --data "$data" --rate-limit 100000 --address-rate-limit 0 \
     --log-level warn > "$data/log" 2>&1 &
   pid=$!
   for _ in $(seq 50); do

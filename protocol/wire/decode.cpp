@@ -1,5 +1,7 @@
 #include "protocol/wire/decode.hpp"
 
+#include "protocol/wire/name_rules.hpp"
+
 #include <cstdint>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -27,6 +29,7 @@ constexpr std::int64_t max_computer_level = 5;
 // Thrown nowhere: every reader returns this error instead, carried up by `field_error`.
 struct field_error {
   std::string message;
+  error_code code = error_code::bad_request;  // bad_name for a name's content
 };
 
 template <class T>
@@ -140,13 +143,9 @@ checked<client_message> read_hello(const json& j, request_id id) {
   auto name = read_string(j, "name", 1, max_name);
   if (failed(name)) return error_of(name);
   std::string n = value_of(std::move(name));
-  bool blank = true;
-  for (std::size_t i = 0; i < n.size();) {
-    const std::uint32_t cp = next_code_point(n, i);
-    if (is_control(cp)) return bad("the name must contain printable characters only");
-    if (cp != ' ') blank = false;
+  if (auto problem = name_problem(n)) {
+    return field_error{std::move(*problem), error_code::bad_name};
   }
-  if (blank) return bad("the name must not be blank");
   hello h{std::move(id), std::move(n), std::nullopt};
   if (j.contains("token")) {
     auto token = read_string(j, "token", 1, max_token);
@@ -325,7 +324,7 @@ decode_result decode_json(const json& j) {
       return decode_error{error_code::unknown_type,
                           "the type '" + type.substr(0, 32) + "' is not a known message type", rid};
     }
-    return decode_error{error_code::bad_request, e.message, rid};
+    return decode_error{e.code, e.message, rid};
   }
   return value_of(std::move(m));
 }

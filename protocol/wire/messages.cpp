@@ -30,6 +30,16 @@ std::string_view to_string(error_code c) {
       return "bad_token";
     case error_code::too_many_rooms:
       return "too_many_rooms";
+    case error_code::too_many_connections:
+      return "too_many_connections";
+    case error_code::too_many_identities:
+      return "too_many_identities";
+    case error_code::bad_name:
+      return "bad_name";
+    case error_code::name_taken:
+      return "name_taken";
+    case error_code::too_many_seats:
+      return "too_many_seats";
     case error_code::internal_error:
       return "internal_error";
     case error_code::invalid:

@@ -36,6 +36,16 @@ enum class error_code : std::uint8_t {
   internal_error,
   // create_room: this player, or this address, already has as many rooms waiting as allowed.
   too_many_rooms,
+  // hello: the identity already speaks on as many connections as the server allows.
+  too_many_connections,
+  // hello without a token: the address made as many new identities as allowed this minute.
+  too_many_identities,
+  // hello: the name breaks a rule of protocol/wire/name_rules.hpp (the message says which).
+  bad_name,
+  // join: a seated player of the room, someone else, has the same name (ignoring case).
+  name_taken,
+  // create_room or join as a player: the identity holds as many seats as the server allows.
+  too_many_seats,
 };
 
 // The wire name of `c`, e.g. "stale_version".

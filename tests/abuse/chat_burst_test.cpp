@@ -53,8 +53,12 @@ int chat_burst(std::uint16_t port, const std::string& room, int crowd, int chats
 
 }  // namespace
 
+// Every client here is on 127.0.0.1, players and attackers alike: the per-address message
+// budget (address_limits_test.cpp) is off, so what is tested is the room's own chat budget.
+const std::vector<std::string> one_address_for_all{"--address-rate-limit", "0"};
+
 TEST_CASE("20 spectators each send 39 chats of 2 KB: the players, one on a slow link, play on") {
-  server_process srv;
+  server_process srv(one_address_for_all);
   timed_game_beside::settings s;
   s.slow_reader_seat = 2;
   timed_game_beside game(srv.port(), s);
@@ -75,7 +79,7 @@ TEST_CASE("20 spectators each send 39 chats of 2 KB: the players, one on a slow 
 }
 
 TEST_CASE("with no chat budget, queue pressure drops chat and never the players") {
-  server_process srv({"--room-chat-limit", "0", "--rate-limit", "100000"});
+  server_process srv({"--room-chat-limit", "0", "--rate-limit", "100000", "--address-rate-limit", "0"});
   timed_game_beside::settings s;
   s.slow_reader_seat = 2;
   timed_game_beside game(srv.port(), s);
@@ -97,7 +101,7 @@ TEST_CASE("with no chat budget, queue pressure drops chat and never the players"
 TEST_CASE("spectators' chat slowed, then off: refused with a reason, the players play on") {
   for (const std::string mode : {"slow", "off"}) {
     CAPTURE(mode);
-    server_process srv({"--spectator-chat", mode});
+    server_process srv({"--spectator-chat", mode, "--address-rate-limit", "0"});
     timed_game_beside game(srv.port());
     ws_client watcher(srv.port());
     watcher.hello("watcher");

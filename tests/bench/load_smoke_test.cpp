@@ -52,7 +52,8 @@ TEST_CASE("loadgen plays real games with spectators against ringside-server") {
   temp_dir data;
   REQUIRE(!data.path.empty());
   child_process server({RINGSIDE_SERVER, "--host", "127.0.0.1", "--port", "0", "--threads", "1",
-                        "--log-level", "warn", "--data", data.path});
+                        "--log-level", "warn", "--data", data.path, "--connections-per-address",
+                        "0", "--address-rate-limit", "0", "--identities-per-address", "0"});
   const int port = wait_for_listening(server, 15s);
   REQUIRE(port > 0);
 
@@ -86,7 +87,8 @@ TEST_CASE("loadgen plays DVONN from the state's legal list, watched") {
   temp_dir data;
   REQUIRE(!data.path.empty());
   child_process server({RINGSIDE_SERVER, "--host", "127.0.0.1", "--port", "0", "--threads", "1",
-                        "--log-level", "warn", "--data", data.path});
+                        "--log-level", "warn", "--data", data.path, "--connections-per-address",
+                        "0", "--address-rate-limit", "0", "--identities-per-address", "0"});
   const int port = wait_for_listening(server, 15s);
   REQUIRE(port > 0);
 
@@ -107,7 +109,8 @@ TEST_CASE("loadgen hall: games at a thinking pace with clocks and a crowd, held"
   temp_dir data;
   REQUIRE(!data.path.empty());
   child_process server({RINGSIDE_SERVER, "--host", "127.0.0.1", "--port", "0", "--threads", "1",
-                        "--log-level", "warn", "--data", data.path});
+                        "--log-level", "warn", "--data", data.path, "--connections-per-address",
+                        "0", "--address-rate-limit", "0", "--identities-per-address", "0"});
   const int port = wait_for_listening(server, 15s);
   REQUIRE(port > 0);
 
@@ -154,7 +157,8 @@ TEST_CASE("loadgen holds idle connections and measures the server's memory") {
   temp_dir data;
   REQUIRE(!data.path.empty());
   child_process server({RINGSIDE_SERVER, "--host", "127.0.0.1", "--port", "0", "--threads", "1",
-                        "--log-level", "warn", "--data", data.path});
+                        "--log-level", "warn", "--data", data.path, "--connections-per-address",
+                        "0", "--address-rate-limit", "0", "--identities-per-address", "0"});
   const int port = wait_for_listening(server, 15s);
   REQUIRE(port > 0);
 

@@ -51,7 +51,7 @@ function makeCertificate() {
 
 function startServer() {
   const flags = ['--port', '0', '--host', '127.0.0.1', '--threads', '2', '--log-level', 'warn',
-                 '--rate-limit', '1000'];
+                 '--rate-limit', '1000', '--address-rate-limit', '0'];
   // A server with a journal gets its own empty directory, removed at the end.
   if (execFileSync(serverBin, ['--help']).toString().includes('--data')) {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ringside-node-'));

@@ -57,7 +57,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 function startServer() {
   return new Promise((resolve, reject) => {
     server = spawn(serverBin, ['--port', '0', '--host', '127.0.0.1', '--threads', '2',
-                               '--log-level', process.env.FAULT_LOG || 'warn', '--rate-limit', '100000', '--data', dataDir],
+                               '--log-level', process.env.FAULT_LOG || 'warn', '--rate-limit', '100000', '--address-rate-limit', '0', '--data', dataDir],
                    { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     server.stdout.on('data', (chunk) => {

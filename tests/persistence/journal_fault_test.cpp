@@ -18,7 +18,7 @@
 namespace ringside::test {
 namespace {
 
-const std::vector<std::string> fast{"--rate-limit", "100000"};
+const std::vector<std::string> fast{"--rate-limit", "100000", "--address-rate-limit", "0"};
 
 // A --data directory whose disk can be made to fail, and the switch that does it.
 class failing_disk {

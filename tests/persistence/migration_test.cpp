@@ -14,7 +14,7 @@
 namespace ringside::test {
 namespace {
 
-const std::vector<std::string> fast{"--rate-limit", "100000"};
+const std::vector<std::string> fast{"--rate-limit", "100000", "--address-rate-limit", "0"};
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path);
@@ -66,13 +66,18 @@ TEST_CASE("a schema-1 journal migrates, and its games come back and play on") {
   const std::string old_zip =
       sql_on(dir.path(), "SELECT final_zip FROM rooms WHERE id = '" + finished + "'");
   CHECK(sql_on(dir.path(), "SELECT max(version) FROM schema_version") == "1");
+  const std::string identities_before = sql_on(dir.path(), "SELECT count(*) FROM identities");
 
   std::string timed = ids.at("timed");
   json after_move;
   {
     journaled_server srv(dir.path(), fast);
-    // Migrated: the schema is at 2 and the final position kept under its new name.
-    CHECK(sql_on(dir.path(), "SELECT max(version) FROM schema_version") == "2");
+    // Migrated: the schema is at 3 and the final position kept under its new name.
+    CHECK(sql_on(dir.path(), "SELECT max(version) FROM schema_version") == "3");
+    // The old identities count as seen at the upgrade (schema 3), so none is pruned at once.
+    const auto seen = std::stoll(sql_on(dir.path(), "SELECT min(last_seen_ms) FROM identities"));
+    CHECK(seen > 1'700'000'000'000);
+    CHECK(sql_on(dir.path(), "SELECT count(*) FROM identities") == identities_before);
     CHECK(sql_on(dir.path(), "SELECT final_position FROM rooms WHERE id = '" + finished + "'") ==
           old_zip);
 

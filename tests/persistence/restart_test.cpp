@@ -16,7 +16,7 @@
 namespace ringside::test {
 namespace {
 
-const std::vector<std::string> fast{"--rate-limit", "100000"};
+const std::vector<std::string> fast{"--rate-limit", "100000", "--address-rate-limit", "0"};
 
 }  // namespace
 

@@ -115,9 +115,45 @@ TEST_CASE("hello: name 1-24 printable characters, optional token string") {
   std::string wide;
   for (int i = 0; i < 24; ++i) wide += "é";
   CHECK(decode_as<hello>({{"type", "hello"}, {"name", wide}}).name == wide);
-  for (const json& name : {json(""), json(std::string(25, 'x')), json("a\nb"), json("\x01"),
-                           json("   "), json(5), json(nullptr), json::array({"a"})}) {
+  for (const json& name : {json(""), json(std::string(25, 'x')), json(5), json(nullptr),
+                           json::array({"a"})}) {
     check_bad({{"type", "hello"}, {"name", name}});
+  }
+  CHECK(decode_as<hello>({{"type", "hello"}, {"name", "Ann Lee"}}).name == "Ann Lee");
+  CHECK(decode_as<hello>({{"type", "hello"}, {"name", "computer science"}}).name ==
+        "computer science");
+  CHECK(decode_as<hello>({{"type", "hello"}, {"name", "李小龙"}}).name == "李小龙");
+}
+
+TEST_CASE("hello: names that hide or impersonate are bad_name, with the reason") {
+  // Controls, bidi overrides and isolates, zero-width characters, fillers that draw nothing,
+  // spaces that are not U+0020, blank names, and the computer players' names.
+  const std::pair<std::string, std::string> refused[] = {
+      {"a\nb", "printable"},
+      {"\x01", "printable"},
+      {"   ", "blank"},
+      {"alice\u202Eecila", "U+202E"},  // right-to-left override
+      {"\u2067bob", "U+2067"},         // right-to-left isolate
+      {"al\u200Bice", "U+200B"},       // zero-width space
+      {"ali\u200Dce", "U+200D"},       // zero-width joiner
+      {"\uFEFFalice", "U+FEFF"},
+      {"\u3164", "U+3164"},            // Hangul filler: looks blank
+      {"\u2800\u2800", "U+2800"},     // braille blank
+      {"alice\u00A0", "U+00A0"},       // no-break space
+      {"\u3000", "U+3000"},            // ideographic space
+      {" alice", "begin or end"},
+      {"alice ", "begin or end"},
+      {"ann  lee", "two spaces"},
+      {"computer 3", "computer players"},
+      {"Computer", "computer players"},
+      {"COMPUTER5", "computer players"},
+  };
+  for (const auto& [name, reason] : refused) {
+    INFO(name);
+    const auto e = error_of({{"type", "hello"}, {"name", name}, {"id", 4}});
+    CHECK(e.code == error_code::bad_name);
+    CHECK(e.message.find(reason) != std::string::npos);
+    CHECK(e.id == request_id{std::int64_t{4}});
   }
   check_bad({{"type", "hello"}});
   check_bad({{"type", "hello"}, {"name", "a"}, {"token", 5}});

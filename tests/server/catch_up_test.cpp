@@ -40,7 +40,7 @@ std::int64_t come_and_go(ws_client& crowd, const std::string& room) {
 TEST_CASE("a spectator that falls behind gets one snapshot in place of its backlog") {
   // The write stall is lifted: under sanitizers the crowd below takes longer than the
   // default 10 s, and this test is about a client that reads late, not never.
-  server_process srv({"--rate-limit", "1000000", "--write-stall", "600"});
+  server_process srv({"--rate-limit", "1000000", "--address-rate-limit", "0", "--write-stall", "600"});
   const std::string room = empty_room(srv.port());
   ws_client lagging(srv.port(), 4096);
   lagging.hello("lagging");
@@ -88,7 +88,7 @@ TEST_CASE("a spectator that falls behind gets one snapshot in place of its backl
 }
 
 TEST_CASE("a spectator that stops reading is dropped once a write stalls for --write-stall") {
-  server_process srv({"--rate-limit", "1000000", "--write-stall", "1"});
+  server_process srv({"--rate-limit", "1000000", "--address-rate-limit", "0", "--write-stall", "1"});
   const std::string room = empty_room(srv.port());
   ws_client sloth(srv.port(), 4096);
   sloth.hello("sloth");
@@ -121,7 +121,9 @@ TEST_CASE("a spectator that stops reading is dropped once a write stalls for --w
 }
 
 TEST_CASE("a crowd of spectators arriving costs each member about one patch a second") {
-  server_process srv({"--rate-limit", "1000000"});
+  // 150 fans from 127.0.0.1: the per-address caps on connections and identities are off.
+  server_process srv({"--rate-limit", "1000000", "--address-rate-limit", "0",
+                      "--connections-per-address", "0", "--identities-per-address", "0"});
   table t(srv.port());
   const auto started = std::chrono::steady_clock::now();
   constexpr int crowd_size = 150;

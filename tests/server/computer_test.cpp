@@ -13,7 +13,7 @@
 namespace ringside::test {
 namespace {
 
-const std::vector<std::string> fast{"--rate-limit", "100000"};
+const std::vector<std::string> fast{"--rate-limit", "100000", "--address-rate-limit", "0"};
 
 // A legal move for the state's position: DVONN lists them; for ZÈRTZ the history is replayed
 // into the engine (forced passes are played by the game itself).

@@ -12,7 +12,7 @@
 namespace ringside::test {
 namespace {
 
-const std::vector<std::string> fast{"--rate-limit", "100000"};
+const std::vector<std::string> fast{"--rate-limit", "100000", "--address-rate-limit", "0"};
 const json dvonn{{"game", "dvonn"}, {"variant", "standard"}};
 
 // The placements that build dvonn-rules.md's full board: the three DVONN pieces (player 1,

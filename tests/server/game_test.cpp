@@ -13,7 +13,7 @@ namespace ringside::test {
 namespace {
 
 // Games send one message per move, faster than the default limit allows a script.
-const std::vector<std::string> fast{"--rate-limit", "100000"};
+const std::vector<std::string> fast{"--rate-limit", "100000", "--address-rate-limit", "0"};
 
 // Plays `g` through `t`; a spectator joins after `spectate_at` moves and follows the rest.
 // Returns the spectator's view.

@@ -46,6 +46,17 @@ ws_client::ws_client(std::uint16_t port, const std::string& ca_file)
   ws_.text(true);
 }
 
+ws_client::ws_client(std::uint16_t port, via_proxy from)
+    : ws_(server::transport(beast::tcp_stream(ioc_))) {
+  ws_.next_layer().tcp().socket().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  ws_.set_option(websocket::stream_base::decorator(
+      [f = std::move(from.forwarded_for)](websocket::request_type& req) {
+        req.set("X-Forwarded-For", f);
+      }));
+  ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
+  ws_.text(true);
+}
+
 ws_client::~ws_client() {
   beast::error_code ec;
   ws_.next_layer().tcp().socket().close(ec);

@@ -28,6 +28,13 @@ class ws_client {
   // Connects to wss://127.0.0.1:port/ws, trusting the certificate in `ca_file` and checking
   // the server's is valid for 127.0.0.1.
   ws_client(std::uint16_t port, const std::string& ca_file);
+  // Connects to ws://127.0.0.1:port/ws as if through a proxy: the upgrade request carries
+  // `X-Forwarded-For: forwarded_for` (a server started with --trust-proxy 127.0.0.1 counts
+  // the client as that address).
+  struct via_proxy {
+    std::string forwarded_for;
+  };
+  ws_client(std::uint16_t port, via_proxy from);
   ~ws_client();
 
   // Sends one text frame; returns false when the connection is gone.

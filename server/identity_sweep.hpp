@@ -1,0 +1,33 @@
+#pragma once
+// identity_sweep: prunes identities nobody uses (lobby::sweep_identities) at start and then
+// every hour, or every --identity-ttl when that is shorter, so the journal holds the
+// identities of people who come back and of seated players, not of everyone who ever
+// connected (issue 15, finding 6).
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+namespace ringside::server {
+
+class lobby;
+
+class identity_sweep {
+ public:
+  // `ttl_s` 0: never prune.
+  identity_sweep(boost::asio::io_context& ioc, lobby& rooms, double ttl_s);
+
+  // Sweeps now, then periodically until stop(). Call before the io_context runs.
+  void start();
+  // Any thread.
+  void stop();
+
+ private:
+  void sweep_and_wait();
+
+  lobby& rooms_;
+  double ttl_s_;
+  boost::asio::steady_timer timer_;
+  bool stopped_ = false;
+};
+
+}  // namespace ringside::server
