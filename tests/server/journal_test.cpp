@@ -20,7 +20,7 @@ TEST_CASE("journal: open creates missing directories, a WAL database and the lat
   const auto dir = t.path / "a" / "b";
   auto j = open_ok(dir);
   const std::string latest = std::to_string(journal_schema::latest_version);
-  CHECK(latest == "2");
+  CHECK(latest == "3");
   CHECK(fs::exists(dir / "ringside.db"));
   CHECK(query_one(dir / "ringside.db", "SELECT max(version) FROM schema_version") == latest);
   CHECK(query_one(dir / "ringside.db", "PRAGMA journal_mode") == "wal");
@@ -58,6 +58,31 @@ TEST_CASE("journal: identities are found by token digest, never store the token"
   CHECK_FALSE(j->find_identity(digest)->has_value());
   CHECK(query_one(t.path / "ringside.db",
                   "SELECT count(*) FROM identities WHERE token_hash LIKE '%secret%'") == "0");
+}
+
+TEST_CASE("journal: identities unseen since a time and holding no unfinished seat are pruned") {
+  temp_dir t;
+  auto j = open_ok(t.path);
+  REQUIRE(j->save_identity("p-alice", "alice", token_digest("a")).has_value());  // seated
+  REQUIRE(j->save_identity("p-bob", "bob", token_digest("b")).has_value());      // seen again
+  REQUIRE(j->save_identity("p-carol", "carol", token_digest("c")).has_value());  // gone
+  REQUIRE(j->save_identity("p-dave", "dave", token_digest("d")).has_value());    // finished game
+  REQUIRE(j->save_room(sample_room("r1", 1)).has_value());  // alice in seat 1, waiting
+  REQUIRE(j->save_room(sample_room("r2", 2)).has_value());
+  std::array<std::optional<seat_row>, 2> seats{seat_row{"p-dave", "dave"}, std::nullopt};
+  REQUIRE(j->update_seats("r2", seats, "playing").has_value());
+  REQUIRE(j->finish_room("r2", room_result{1, "resignation"}, "x", "record").has_value());
+  const std::int64_t later = std::int64_t{1} << 50;  // after every time saved above
+  REQUIRE(j->touch_identities({"p-bob", "p-nobody"}, later + 1).has_value());
+  const auto pruned = j->prune_identities(later);
+  REQUIRE(pruned.has_value());
+  CHECK(*pruned == 2);
+  CHECK(**j->find_identity(token_digest("a")) == identity_row{"p-alice", "alice"});
+  CHECK(j->find_identity(token_digest("b"))->has_value());
+  CHECK_FALSE(j->find_identity(token_digest("c"))->has_value());
+  CHECK_FALSE(j->find_identity(token_digest("d"))->has_value());
+  // The finished game keeps the name it showed.
+  CHECK((**j->room("r2")).seats[0] == seat_row{"p-dave", "dave"});
 }
 
 TEST_CASE("journal: rooms round-trip with every field, and ids are unique") {
