@@ -136,7 +136,8 @@ TEST_CASE("a room flood is capped per player and per address, and the players pl
 TEST_CASE("the room list is pages of the newest rooms, with a cursor and filters") {
   server_process srv({"--waiting-rooms-per-player", "0", "--waiting-rooms-per-address", "0",
                       "--identities-per-address", "0", "--address-rate-limit", "0",
-                      "--room-list-page", "50", "--rate-limit", "1000"});
+                      "--seats-per-player", "0", "--room-list-page", "50", "--rate-limit",
+                      "1000"});
   // 700 rooms from 7 makers, one in 7 DVONN, made before the game starts: the listing is
   // what runs beside it.
   std::vector<std::unique_ptr<ws_client>> makers;

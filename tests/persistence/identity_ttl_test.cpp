@@ -42,7 +42,7 @@ TEST_CASE("identities not seen for --identity-ttl and holding no seat are pruned
   {
     ws_client c(srv.port());
     seated = c.hello("seated");
-    c.request({{"type", "create_room"}, {"game", "zertz"}, {"variant", "blitz"}}, "joined");
+    c.request({{"type", "create_room"}, {"game", "zertz"}, {"variant", "blitz"}, {"seat", "first"}}, "joined");
   }
   ws_client present(srv.port());
   const json here = present.hello("present");
