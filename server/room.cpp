@@ -43,6 +43,9 @@ nlohmann::json room_summary(const room_settings& s, const nlohmann::json& state)
           {"status", state.at("status")},
           {"players", players},
           {"spectators", state.at("spectators")},
+          {"clock", s.clock ? nlohmann::json{{"initial_s", s.clock->initial_s},
+                                             {"increment_s", s.clock->increment_s}}
+                            : nlohmann::json(nullptr)},
           {"created", s.created}};
 }
 

@@ -195,6 +195,21 @@ TEST_CASE("a dropped player shows offline, and the token brings back the same se
   t.play(1, placement(t.seat(1).state(), "B"));
 }
 
+TEST_CASE("a timed room's entry in the room list says its clock") {
+  server_process srv;
+  ws_client a(srv.port());
+  a.hello("alice");
+  a.request({{"type", "create_room"},
+             {"game", "dvonn"},
+             {"variant", "standard"},
+             {"clock", {{"initial_s", 300}, {"increment_s", 5}}}},
+            "joined");
+  const auto list = a.request({{"type", "list_rooms"}, {"id", 2}}, "rooms");
+  REQUIRE(list.at("rooms").size() == 1);
+  CHECK(list.at("rooms").at(0).at("clock") ==
+        nlohmann::json{{"initial_s", 300}, {"increment_s", 5}});
+}
+
 TEST_CASE("rooms are listed unless private, and a private room is joinable by id") {
   server_process srv;
   ws_client a(srv.port());
@@ -217,6 +232,7 @@ TEST_CASE("rooms are listed unless private, and a private room is joinable by id
   CHECK(entry.at("variant") == "tournament");
   CHECK(entry.at("status") == "waiting");
   CHECK(entry.at("players").size() == 2);
+  CHECK(entry.at("clock").is_null());
   ws_client b(srv.port());
   b.hello("bob");
   const auto joined =

@@ -65,6 +65,9 @@ test('against the computer on 61 rings: clocks, chat, lobby, draw offer, resigna
   await eve.page.getByRole('button', { name: 'Older rooms' }).click();
   const row = await lobbyRow(eve.page, room);
   assert.match(await row.textContent(), /dana vs computer 1/);
+  // The room list says each room's clock.
+  assert.equal((await row.locator('.c-clock').textContent()).trim(), '10+5');
+  assert.equal((await (await lobbyRow(eve.page, waiting)).locator('.c-clock').textContent()).trim(), '20+10');
   await screenshot(eve.page, 'lobby');
   await row.getByRole('button', { name: 'Watch', exact: true }).click();
   await eve.page.locator(`[data-room="${room}"]`).waitFor();
