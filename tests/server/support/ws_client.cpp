@@ -47,7 +47,7 @@ ws_client::ws_client(std::uint16_t port, const std::string& ca_file)
 }
 
 ws_client::ws_client(std::uint16_t port, via_proxy from)
-    : ws_(server::transport(beast::tcp_stream(ioc_))) {
+    : ws_(ringside::net::transport(beast::tcp_stream(ioc_))) {
   ws_.next_layer().tcp().socket().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   ws_.set_option(websocket::stream_base::decorator(
       [f = std::move(from.forwarded_for)](websocket::request_type& req) {
