@@ -24,6 +24,9 @@ namespace websocket = beast::websocket;
 
 namespace {
 constexpr auto http_timeout = std::chrono::seconds(30);
+// A connection on a spare descriptor: an operator's probe has sent its request by the time it
+// is accepted; an idle attacker must not hold the spare.
+constexpr auto spare_timeout = std::chrono::milliseconds(250);
 constexpr std::uint64_t http_body_limit = 16 * 1024;
 constexpr std::string_view rooms_prefix = "/api/rooms/";
 constexpr std::string_view record_suffix = "/record";
@@ -75,13 +78,14 @@ nlohmann::json list_rooms_request(std::string_view query) {
 
 }  // namespace
 
-http_session::http_session(net::ip::tcp::socket&& socket, context& ctx)
+http_session::http_session(net::ip::tcp::socket&& socket, context& ctx, std::shared_ptr<void> spare)
     : http_session(ringside::net::transport(beast::tcp_stream(std::move(socket))),
-                   beast::flat_buffer(), ctx) {}
+                   beast::flat_buffer(), ctx, std::move(spare)) {}
 
 http_session::http_session(ringside::net::transport&& stream, beast::flat_buffer&& buffer,
-                           context& ctx)
-    : stream_(std::move(stream)),
+                           context& ctx, std::shared_ptr<void> spare)
+    : spare_(std::move(spare)),
+      stream_(std::move(stream)),
       buffer_(std::move(buffer)),
       ctx_(ctx),
       open_count_(ctx.http_sessions) {
@@ -114,7 +118,10 @@ void http_session::do_read() {
   if (ctx_.stopping.load()) return;
   parser_.emplace();
   parser_->body_limit(http_body_limit);
-  stream_.tcp().expires_after(http_timeout);
+  if (spare_)
+    stream_.tcp().expires_after(spare_timeout);
+  else
+    stream_.tcp().expires_after(http_timeout);
   http::async_read(stream_, buffer_, *parser_,
                    beast::bind_front_handler(&http_session::on_read, shared_from_this()));
 }
@@ -126,6 +133,7 @@ void http_session::on_read(beast::error_code ec, std::size_t bytes) {
   address_ = ctx_.clients.client_address(peer_, parser_->get());
   if (websocket::is_upgrade(parser_->get())) {
     auto req = parser_->release();
+    if (spare_) return refuse_at_fd_limit(req);
     if (req.target() == "/ws" && !ctx_.stopping.load()) {
       client_slot slot;
       if (const auto no = ctx_.clients.admit(address_, slot)) return refuse_upgrade(req, *no);
@@ -153,6 +161,8 @@ void http_session::route(request req) {
   // shared, like /healthz; counting them would turn a page load (13 requests) and its
   // reloads, or a classroom behind one address, into 429s.
   const bool web_file = read_only && !monitoring && static_files::embedded().has(path);
+  // On a spare descriptor (the process at its open-files limit) only monitoring is answered.
+  if (spare_ && !monitoring) return refuse_at_fd_limit(req);
   // Monitoring is never limited either: an operator must see the server while it is attacked.
   if (!monitoring && !web_file) {
     if (const auto wait = ctx_.http_requests.refuse(address_, ctx_.opts.http_rate_limit)) {
@@ -234,7 +244,7 @@ void http_session::reply(const request& req, http::status status, std::string co
   res->set(http::field::server, "ringside/0.1.0");
   if (retry_after_s > 0) res->set(http::field::retry_after, std::to_string(retry_after_s));
   res->set(http::field::content_type, content_type);
-  res->keep_alive(req.keep_alive());
+  res->keep_alive(req.keep_alive() && !spare_);  // a spare descriptor goes back at once
   const bool head = req.method() == http::verb::head;
   res->body() = std::move(body);
   res->prepare_payload();
@@ -242,6 +252,10 @@ void http_session::reply(const request& req, http::status status, std::string co
   send(std::move(res));
 }
 
+void http_session::refuse_at_fd_limit(const request& req) {
+  reply(req, http::status::service_unavailable, "text/plain",
+        "the server has as many connections open as it can; try again in a moment\n", 1);
+}
 
 void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t bytes) {
   (void)bytes;

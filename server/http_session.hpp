@@ -16,9 +16,14 @@ namespace ringside::server {
 class http_session : public std::enable_shared_from_this<http_session> {
  public:
   // Takes a freshly accepted socket whose executor is a strand.
-  http_session(boost::asio::ip::tcp::socket&& socket, context& ctx);
+  // `spare`, when not null, says the connection holds one of the listener's spare
+  // descriptors (the process is at its open-files limit): it gets one request, only /healthz
+  // and /metrics, and a short deadline.
+  http_session(boost::asio::ip::tcp::socket&& socket, context& ctx,
+               std::shared_ptr<void> spare = {});
   // Takes a connection whose TLS handshake is done, with any bytes read past it.
-  http_session(net::transport&& stream, boost::beast::flat_buffer&& buffer, context& ctx);
+  http_session(net::transport&& stream, boost::beast::flat_buffer&& buffer, context& ctx,
+               std::shared_ptr<void> spare = {});
   ~http_session();
 
   // Starts reading the first request.
@@ -34,7 +39,7 @@ class http_session : public std::enable_shared_from_this<http_session> {
   // Answers an upgrade that a per-address limit refused: 429 with Retry-After.
   void refuse_upgrade(const request& req, const client_limits::refusal& why);
   // Answers `req` from any thread: the write is posted to this session's strand.
-  // `retry_after_s` > 0 adds a Retry-After header (a 429).
+  // `retry_after_s` > 0 adds a Retry-After header (a 429 or 503).
   void reply(const request& req, boost::beast::http::status status, std::string content_type,
              std::string body, int retry_after_s = 0);
   // Writes `res` (any body type) on this session's strand, then reads the next request.
@@ -42,12 +47,16 @@ class http_session : public std::enable_shared_from_this<http_session> {
   void send(std::shared_ptr<Response> res);
   // GET /api/rooms?game=&status=&limit=&before=: one page of the room list, as `rooms`.
   void list_rooms(request req, std::string_view query);
+  // 503 with Retry-After: what a connection on a spare descriptor gets but for monitoring.
+  void refuse_at_fd_limit(const request& req);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   // Ends the connection politely: TLS's close_notify first when there is TLS, then our
   // half of the TCP connection.
   void shut_down();
   void fail(boost::beast::error_code ec, const char* what);
 
+  // Declared first, so given back only once the socket below is closed.
+  std::shared_ptr<void> spare_;
   net::transport stream_;
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;

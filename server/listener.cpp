@@ -1,11 +1,13 @@
 #include "server/listener.hpp"
 
 #include <spdlog/spdlog.h>
+#include <cerrno>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 
 #include "server/http_session.hpp"
+#include "server/metrics.hpp"
 #include "server/tls_handshake.hpp"
 
 namespace ringside::server {
@@ -14,12 +16,47 @@ namespace beast = boost::beast;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
+namespace {
+
+// Enough for a few operators' probes at once; each costs one descriptor on /dev/null.
+constexpr std::size_t spare_descriptors = 8;
+// After a failed accept: long enough that a full process costs nothing, short enough that a
+// connection waits no longer than a person notices once descriptors are free again.
+constexpr auto accept_pause = std::chrono::milliseconds(50);
+constexpr auto warning_interval = std::chrono::seconds(1);
+
+bool out_of_descriptors(const beast::error_code& ec) {
+  return ec == net::error::no_descriptors ||
+         ec == beast::error_code(ENFILE, boost::system::system_category());
+}
+
+}  // namespace
+
+// Held by the connection let in on a spare descriptor; when it goes, the spare is taken
+// again. Weak: a connection may outlive the listener (it ends with the io_context).
+struct listener::spare_lease {
+  std::weak_ptr<listener> owner;
+  explicit spare_lease(std::weak_ptr<listener> l) : owner(std::move(l)) {}
+  ~spare_lease() {
+    if (const auto self = owner.lock()) {
+      net::post(self->acceptor_.get_executor(), [self] { self->spares_.refill(); });
+    }
+  }
+};
+
 listener::listener(net::io_context& ioc, tcp::endpoint endpoint, context& ctx, tls_certificate* tls)
-    : ioc_(ioc), acceptor_(net::make_strand(ioc)), ctx_(ctx), tls_(tls) {
+    : ioc_(ioc),
+      acceptor_(net::make_strand(ioc)),
+      ctx_(ctx),
+      tls_(tls),
+      spares_(spare_descriptors),
+      pause_(acceptor_.get_executor()) {
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(net::socket_base::reuse_address(true));
   acceptor_.bind(endpoint);
   acceptor_.listen(net::socket_base::max_listen_connections);
+  // accept_on_spare's synchronous accept must not wait when nobody is there.
+  acceptor_.non_blocking(true);
 }
 
 tcp::endpoint listener::local_endpoint() const {
@@ -34,6 +71,7 @@ void listener::stop() {
   net::post(acceptor_.get_executor(), [self = shared_from_this()] {
     beast::error_code ec;
     self->acceptor_.close(ec);
+    self->pause_.cancel();
   });
 }
 
@@ -44,15 +82,66 @@ void listener::do_accept() {
 
 void listener::on_accept(beast::error_code ec, tcp::socket socket) {
   if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;
-  if (ec) {
-    spdlog::warn("accept: {}", ec.message());
-  } else {
-    if (tls_)
-      std::make_shared<tls_handshake>(std::move(socket), ctx_, *tls_)->run();
-    else
-      std::make_shared<http_session>(std::move(socket), ctx_)->run();
+  if (!ec) {
+    start_session(std::move(socket), nullptr);
+    return do_accept();
   }
-  do_accept();
+  // The client gave up while waiting in the backlog: nothing is wrong here.
+  if (ec == net::error::connection_aborted) return do_accept();
+  if (out_of_descriptors(ec)) {
+    ctx_.stats.accepts_out_of_fds.fetch_add(1);
+    warn(ec);
+    if (accept_on_spare()) return do_accept();
+  } else {
+    warn(ec);
+  }
+  pause();
+}
+
+bool listener::accept_on_spare() {
+  if (!spares_.release_one()) return false;
+  tcp::socket socket(net::make_strand(ioc_));
+  beast::error_code ec;
+  acceptor_.accept(socket, ec);
+  if (ec) {
+    spares_.refill();
+    return false;
+  }
+  ctx_.stats.spare_fd_connections.fetch_add(1);
+  start_session(std::move(socket), std::make_shared<spare_lease>(weak_from_this()));
+  return true;
+}
+
+void listener::start_session(tcp::socket socket, std::shared_ptr<void> spare) {
+  if (tls_)
+    std::make_shared<tls_handshake>(std::move(socket), ctx_, *tls_, std::move(spare))->run();
+  else
+    std::make_shared<http_session>(std::move(socket), ctx_, std::move(spare))->run();
+}
+
+void listener::pause() {
+  pause_.expires_after(accept_pause);
+  pause_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (ec || !self->acceptor_.is_open()) return;
+    self->spares_.refill();
+    self->do_accept();
+  });
+}
+
+void listener::warn(const beast::error_code& ec) {
+  const auto now = std::chrono::steady_clock::now();
+  if (last_warning_ && now - *last_warning_ < warning_interval) {
+    ++unlogged_;
+    return;
+  }
+  if (unlogged_ == 0) {
+    spdlog::warn("accept: {}; trying again every {} ms", ec.message(), accept_pause.count());
+  } else {
+    spdlog::warn("accept: {}; {} more failed since the last warning; trying again every {} ms",
+                 ec.message(), unlogged_, accept_pause.count());
+  }
+  last_warning_ = now;
+  unlogged_ = 0;
 }
 
 }  // namespace ringside::server

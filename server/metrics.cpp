@@ -86,6 +86,19 @@ std::string metrics::render() const {
   counter("ringside_seats_refused_total",
           "create_room or join as a player refused: the identity holds as many seats as allowed.",
           seats_refused.load());
+  out << "# HELP ringside_open_files_limit The process's open-files limit (RLIMIT_NOFILE).\n"
+         "# TYPE ringside_open_files_limit gauge\nringside_open_files_limit "
+      << open_files_limit.load() << '\n';
+  counter("ringside_accepts_out_of_fds_total",
+          "Accepts that failed at the open-files limit (EMFILE, ENFILE); each waits 50 ms.",
+          accepts_out_of_fds.load());
+  counter("ringside_spare_fd_connections_total",
+          "Connections let in on a spare descriptor at the open-files limit: /healthz and "
+          "/metrics answered, anything else 503.",
+          spare_fd_connections.load());
+  counter("ringside_hello_timeouts_total",
+          "WebSocket connections closed for not saying hello within --hello-timeout.",
+          hello_timeouts.load());
 
   out << "# HELP ringside_move_latency_seconds Time from a move's arrival to its ack.\n"
          "# TYPE ringside_move_latency_seconds histogram\n";

@@ -40,6 +40,12 @@ class metrics {
   std::atomic<std::uint64_t> identities_refused{0};    // new identities over the address's cap
   std::atomic<std::uint64_t> identities_pruned{0};  // not seen for --identity-ttl, no seat
   std::atomic<std::uint64_t> seats_refused{0};  // a seat over --seats-per-player
+  // The process's open-files limit (set once at start), accepts that failed at it, and the
+  // connections let in on a spare descriptor meanwhile (see listener).
+  std::atomic<std::uint64_t> open_files_limit{0};
+  std::atomic<std::uint64_t> accepts_out_of_fds{0};
+  std::atomic<std::uint64_t> spare_fd_connections{0};
+  std::atomic<std::uint64_t> hello_timeouts{0};  // WebSockets closed for saying no hello
 
   // Records one accepted move's latency, from the frame's arrival to the ack being queued.
   void observe_move_latency(std::chrono::steady_clock::duration d);

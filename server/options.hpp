@@ -35,6 +35,9 @@ struct options {
   client_limit_settings clients;      // per address and per identity (client_limits.hpp)
   // Identities holding no seat and not seen for this long are pruned (0: never). 30 days.
   double identity_ttl_s = 30.0 * 24 * 3600;
+  // A WebSocket that has not said hello this long after the upgrade is closed (1008); its
+  // answers to the keep-alive pings do not count.
+  double hello_timeout_s = 10;
 };
 
 }  // namespace ringside::server

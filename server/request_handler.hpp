@@ -39,6 +39,8 @@ class request_handler {
   void detached(const std::string& room_id);
   // The connection is over: every room it was in is told (session strand).
   void closed(std::uint64_t peer_id);
+  // Whether the connection has said hello (session strand).
+  bool greeted() const { return who_ != nullptr; }
   // The room this connection is in by that id, or null (session strand).
   std::shared_ptr<room> room_by_id(const std::string& room_id) const;
 

@@ -24,6 +24,7 @@
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
 #include "protocol/wire/messages.hpp"
+#include "server/open_files_limit.hpp"
 #include "server/options.hpp"
 #include "server/session_registry.hpp"
 #include "server/static_files.hpp"
@@ -120,6 +121,9 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "identity-ttl", po::value<double>(&o.identity_ttl_s)->default_value(o.identity_ttl_s),
       "seconds after which an identity not seen since, and holding no seat in an unfinished "
       "game, is deleted (its token stops working); swept at start and hourly (0: never)");
+  desc.add_options()(
+      "hello-timeout", po::value<double>(&o.hello_timeout_s)->default_value(o.hello_timeout_s),
+      "seconds a WebSocket connection may stay open without saying hello (0: no limit)");
   desc.add_options()("tls-cert", po::value<std::string>(&tls.cert),
                      "PEM certificate chain: serve https:// and wss:// (TLS 1.2+) instead of "
                      "http:// and ws://; SIGHUP reads it and the key again");
@@ -147,6 +151,10 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
   }
   if (!(o.write_stall_s > 0 && o.write_stall_s <= 3600)) {
     std::cerr << "ringside-server: --write-stall must be more than 0 and at most 3600\n";
+    return 1;
+  }
+  if (!(o.hello_timeout_s >= 0 && o.hello_timeout_s <= 3600)) {
+    std::cerr << "ringside-server: --hello-timeout must be 0-3600\n";
     return 1;
   }
   if (!(o.abandon_after_s > 0 && o.abandon_after_s <= 1e6)) {
@@ -203,6 +211,9 @@ int run(int argc, char** argv) {
   spdlog::set_default_logger(spdlog::stderr_color_mt("ringside"));
   spdlog::set_level(spdlog::level::from_str(opts.log_level));
   std::signal(SIGPIPE, SIG_IGN);
+  // Every connection is a descriptor: take all the kernel allows before the first one.
+  const auto files = raise_open_files_limit();
+  spdlog::info("{}", describe(files));
 
   // Before the journal: a certificate that does not load is a typo to fix, not a server to run.
   std::unique_ptr<tls_certificate> certificate;
@@ -233,6 +244,7 @@ int run(int argc, char** argv) {
 
   net::io_context ioc{opts.threads};
   metrics stats;
+  stats.open_files_limit.store(files.now);
   lobby rooms(ioc, stats, writer.get(), opts.abandon_after_s, opts.rooms);
   // Before restore: a restored room whose computer is to move starts thinking at once.
   computer_pool computers(opts.computer_threads);

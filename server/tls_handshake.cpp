@@ -19,6 +19,8 @@ namespace {
 
 // For the first bytes and the whole TLS handshake: a client slower than this is not one.
 constexpr auto handshake_timeout = std::chrono::seconds(10);
+// On a spare descriptor at the open-files limit (see http_session).
+constexpr auto spare_handshake_timeout = std::chrono::milliseconds(500);
 
 std::string plain_refusal() {
   const std::string body = "this port speaks TLS: use https:// and wss:// here\n";
@@ -30,11 +32,14 @@ std::string plain_refusal() {
 }  // namespace
 
 tls_handshake::tls_handshake(net::ip::tcp::socket&& socket, context& ctx,
-                             const tls_certificate& certificate)
-    : stream_(std::move(socket)), ctx_(ctx), certificate_(certificate) {}
+                             const tls_certificate& certificate, std::shared_ptr<void> spare)
+    : spare_(std::move(spare)), stream_(std::move(socket)), ctx_(ctx), certificate_(certificate) {}
 
 void tls_handshake::run() {
-  stream_.expires_after(handshake_timeout);
+  if (spare_)
+    stream_.expires_after(spare_handshake_timeout);
+  else
+    stream_.expires_after(handshake_timeout);
   beast::async_detect_ssl(stream_, buffer_,
                           beast::bind_front_handler(&tls_handshake::on_detect, shared_from_this()));
 }
@@ -54,7 +59,8 @@ void tls_handshake::on_detect(beast::error_code ec, bool is_tls) {
         if (e) return spdlog::debug("tls handshake: {}", e.message());
         self->buffer_.consume(used);
         secured->tcp().expires_never();
-        std::make_shared<http_session>(std::move(*secured), std::move(self->buffer_), self->ctx_)
+        std::make_shared<http_session>(std::move(*secured), std::move(self->buffer_), self->ctx_,
+                                       std::move(self->spare_))
             ->run();
       });
 }

@@ -18,8 +18,9 @@ class tls_certificate;
 class tls_handshake : public std::enable_shared_from_this<tls_handshake> {
  public:
   // Takes a freshly accepted socket whose executor is a strand; `certificate` serves it.
+  // `spare`: see http_session (the connection holds a spare descriptor; a short deadline).
   tls_handshake(boost::asio::ip::tcp::socket&& socket, context& ctx,
-                const tls_certificate& certificate);
+                const tls_certificate& certificate, std::shared_ptr<void> spare = {});
 
   void run();
 
@@ -28,6 +29,7 @@ class tls_handshake : public std::enable_shared_from_this<tls_handshake> {
   void refuse_plain();
   void drain();
 
+  std::shared_ptr<void> spare_;  // declared first: given back after the socket is closed
   boost::beast::tcp_stream stream_;
   boost::beast::flat_buffer buffer_;
   context& ctx_;

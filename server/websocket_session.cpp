@@ -46,6 +46,7 @@ websocket_session::websocket_session(ringside::net::transport&& stream, context&
       id_(next_id()),
       kill_timer_(ws_.get_executor()),
       slot_(std::move(slot)),
+      hello_timer_(ws_.get_executor()),
       handler_(ctx, ws_.get_executor(), slot_.key()) {
   beast::error_code ec;
   const auto ep = ws_.next_layer().tcp().socket().remote_endpoint(ec);
@@ -80,7 +81,22 @@ void websocket_session::on_accept(beast::error_code ec) {
   ctx_.stats.connections_total.fetch_add(1);
   ctx_.sessions.add(id_, weak_from_this());
   spdlog::info("connection {} open from {}", id_, remote_);
+  // Beast's keep-alive pings keep a silent socket open for good; someone who connects and
+  // says nothing holds a descriptor and a session for nothing.
+  if (ctx_.opts.hello_timeout_s > 0) {
+    hello_timer_.expires_after(std::chrono::duration_cast<clock::duration>(
+        std::chrono::duration<double>(ctx_.opts.hello_timeout_s)));
+    hello_timer_.async_wait(
+        beast::bind_front_handler(&websocket_session::on_hello_deadline, shared_from_this()));
+  }
   do_read();
+}
+
+void websocket_session::on_hello_deadline(beast::error_code ec) {
+  if (ec || handler_.greeted() || !accepting()) return;
+  ctx_.stats.hello_timeouts.fetch_add(1);
+  spdlog::info("connection {} closed: no hello in {} s", id_, ctx_.opts.hello_timeout_s);
+  close_with(websocket::close_code::policy_error, "no hello in time");
 }
 
 void websocket_session::do_read() {
@@ -321,11 +337,13 @@ void websocket_session::close_with(websocket::close_code code, const char* why) 
   replaceable_.clear();
   catching_up_.clear();
   spdlog::debug("connection {} closing ({}): {}", id_, static_cast<int>(code), why);
-  ws_.async_close(code, [self = shared_from_this()](beast::error_code ec) {
-    if (ec) self->fail(ec, "close");
-    self->kill_timer_.cancel();
-    self->finish();
-  });
+  // The reason goes in the close frame too: the client can say why it was closed.
+  ws_.async_close(websocket::close_reason(code, why),
+                  [self = shared_from_this()](beast::error_code ec) {
+                    if (ec) self->fail(ec, "close");
+                    self->kill_timer_.cancel();
+                    self->finish();
+                  });
   kill_timer_.expires_after(close_grace);
   kill_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
     if (ec) return;
@@ -355,6 +373,7 @@ void websocket_session::finish() {
   if (finished_) return;
   finished_ = true;
   slot_.release();  // the address may open another at once
+  hello_timer_.cancel();
   if (!accepted_) return;
   ctx_.stats.connections.fetch_sub(1);
   ctx_.sessions.remove(id_);

@@ -56,6 +56,8 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   };
 
   void on_accept(boost::beast::error_code ec);
+  // Closes the connection when it has not said hello in --hello-timeout.
+  void on_hello_deadline(boost::beast::error_code ec);
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void resume_reading();
@@ -96,6 +98,7 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   std::deque<clock::time_point> recent_;  // arrival times inside the rate window
   boost::asio::steady_timer kill_timer_;  // ends a close the peer never completes
   client_slot slot_;  // this connection, counted against its client's address
+  boost::asio::steady_timer hello_timer_;  // closes a connection that never says hello
   request_handler handler_;
   std::string remote_;
 };

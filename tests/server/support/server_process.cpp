@@ -1,6 +1,8 @@
 #include "support/server_process.hpp"
 
+#include <fcntl.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <csignal>
@@ -38,7 +40,7 @@ bool server_has_journal() {
 
 }  // namespace
 
-server_process::server_process(std::vector<std::string> extra) {
+server_process::server_process(std::vector<std::string> extra, launch_options how) {
   std::vector<std::string> args{RINGSIDE_SERVER_PATH, "--host", "127.0.0.1",   "--port", "0",
                                 "--threads",          "2",      "--log-level", "warn"};
   if (server_has_journal()) {
@@ -56,6 +58,16 @@ server_process::server_process(std::vector<std::string> extra) {
     dup2(out[1], STDOUT_FILENO);
     close(out[0]);
     close(out[1]);
+    if (!how.log_path.empty()) {
+      const int log = open(how.log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (log < 0) _exit(126);
+      dup2(log, STDERR_FILENO);
+      close(log);
+    }
+    if (how.open_files > 0) {
+      const rlimit files{static_cast<rlim_t>(how.open_files), static_cast<rlim_t>(how.open_files)};
+      if (setrlimit(RLIMIT_NOFILE, &files) != 0) _exit(125);
+    }
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);

@@ -10,12 +10,20 @@
 
 namespace ringside::test {
 
+// How the child is started, besides its flags.
+struct launch_options {
+  // RLIMIT_NOFILE for the server, soft and hard alike (so it cannot raise it); 0: inherited.
+  long open_files = 0;
+  // A file that gets the server's log (stderr); empty: the test's own stderr.
+  std::string log_path;
+};
+
 class server_process {
  public:
   // Starts the server with --host 127.0.0.1 --port 0 (and its own --data directory when the
   // server has a journal) plus `extra` flags and waits (up to 20 s)
   // for its `listening on` line. Throws std::runtime_error when it does not come.
-  explicit server_process(std::vector<std::string> extra = {});
+  explicit server_process(std::vector<std::string> extra = {}, launch_options how = {});
   ~server_process();
   server_process(const server_process&) = delete;
   server_process& operator=(const server_process&) = delete;

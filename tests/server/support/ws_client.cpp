@@ -79,6 +79,13 @@ bool ws_client::send_binary(std::string_view bytes) {
   return !ec;
 }
 
+bool ws_client::ping() {
+  if (closed_) return false;
+  beast::error_code ec;
+  ws_.ping({}, ec);
+  return !ec;
+}
+
 bool ws_client::pump(std::chrono::milliseconds timeout) {
   if (closed_) return false;
   if (!reading_) {

@@ -42,6 +42,8 @@ class ws_client {
   bool send(const json& msg) { return send_text(msg.dump()); }
   // Sends raw bytes as a binary frame.
   bool send_binary(std::string_view bytes);
+  // Sends a WebSocket ping (the pong is consumed by the next read).
+  bool ping();
 
   // The next message, or nullopt on timeout or once the connection is closed.
   std::optional<json> recv(std::chrono::milliseconds timeout = 5s);
@@ -56,6 +58,8 @@ class ws_client {
   int wait_closed(std::chrono::milliseconds timeout = 5s);
   bool closed() const { return closed_; }
   int close_code() const { return close_code_; }
+  // The reason the server gave with its close frame.
+  std::string close_reason() const { return ws_.reason().reason.c_str(); }
 
  private:
   bool pump(std::chrono::milliseconds timeout);
