@@ -211,9 +211,6 @@ int run(int argc, char** argv) {
   spdlog::set_default_logger(spdlog::stderr_color_mt("ringside"));
   spdlog::set_level(spdlog::level::from_str(opts.log_level));
   std::signal(SIGPIPE, SIG_IGN);
-  // Every connection is a descriptor: take all the kernel allows before the first one.
-  const auto files = raise_open_files_limit();
-  spdlog::info("{}", describe(files));
 
   // Before the journal: a certificate that does not load is a typo to fix, not a server to run.
   std::unique_ptr<tls_certificate> certificate;
@@ -242,6 +239,10 @@ int run(int argc, char** argv) {
   // Stopped (below) while the io_context still exists: its last completions post there.
   auto writer = std::make_unique<journal_writer>(std::move(*opened));
 
+  // Every connection is a descriptor: take all the kernel allows before the first one (after
+  // the journal: a server that will not start says only why).
+  const auto files = raise_open_files_limit();
+  spdlog::info("{}", describe(files));
   net::io_context ioc{opts.threads};
   metrics stats;
   stats.open_files_limit.store(files.now);
