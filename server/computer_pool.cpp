@@ -7,11 +7,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #endif
-#include <variant>
 
-#include "engine/common/computer_player.hpp"
-#include "engine/dvonn/computer.hpp"
-#include "engine/zertz/computer.hpp"
+#include "engine/computers.hpp"
 
 namespace ringside::server {
 
@@ -53,8 +50,7 @@ computer_pool::~computer_pool() {
 
 void computer_pool::think(any_game g, computer_request r, std::function<void(computer_move)> done) {
   boost::asio::post(queue_, [g = std::move(g), r, done = std::move(done)] {
-    // choose_move is found for the game inside, whichever it is (engine/games.hpp).
-    done(std::visit([&](const auto& game) { return choose_move(game, r); }, g.get()));
+    done(choose_move(g, r));  // the game inside's own computer (engine/computers.hpp)
   });
 }
 
