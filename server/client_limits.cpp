@@ -98,6 +98,23 @@ std::string client_limits::client_address(const std::string& peer,
   return peer;
 }
 
+std::string client_limits::request_host(const std::string& peer,
+                                        const http::fields& headers) const {
+  const auto& trusted = settings_.trusted_proxies;
+  std::string_view host = headers[http::field::host];
+  if (std::find(trusted.begin(), trusted.end(), peer) != trusted.end()) {
+    std::string_view forwarded;
+    for (const auto& h : boost::make_iterator_range(headers.equal_range("X-Forwarded-Host")))
+      forwarded = h.value();
+    if (const auto comma = forwarded.rfind(','); comma != std::string_view::npos)
+      forwarded = forwarded.substr(comma + 1);
+    while (!forwarded.empty() && forwarded.front() == ' ') forwarded.remove_prefix(1);
+    while (!forwarded.empty() && forwarded.back() == ' ') forwarded.remove_suffix(1);
+    if (!forwarded.empty()) host = forwarded;
+  }
+  return std::string(host);
+}
+
 std::optional<client_limits::refusal> client_limits::cooling(const std::string& address,
                                                              clock::time_point now) {
   const std::lock_guard lock(cooling_mutex_);

@@ -24,12 +24,12 @@ namespace ringside::server {
 // The limits, from the command line (run.cpp); 0 turns one off. A family or a school behind
 // one NAT shares an address, so the per-address figures are generous.
 struct client_limit_settings {
-  std::size_t connections_per_address = 64;   // WebSocket connections open at once
-  std::size_t connections_per_identity = 8;   // connections one identity may speak on at once
-  std::size_t address_rate_limit = 600;       // messages per 10 s, all the address's connections
-  std::size_t identities_per_address = 30;    // new identities (hello without token) per minute
-  double flood_cooldown_s = 30;               // an address whose connection flooded waits this
-  std::vector<std::string> trusted_proxies;   // peers whose X-Forwarded-For is believed
+  std::size_t connections_per_address = 64;  // WebSocket connections open at once
+  std::size_t connections_per_identity = 8;  // connections one identity may speak on at once
+  std::size_t address_rate_limit = 600;      // messages per 10 s, all the address's connections
+  std::size_t identities_per_address = 30;   // new identities (hello without token) per minute
+  double flood_cooldown_s = 30;              // an address whose connection flooded waits this
+  std::vector<std::string> trusted_proxies;  // peers whose X-Forwarded-For is believed
 };
 
 // One connection counted against an address or an identity until it is released or destroyed.
@@ -72,6 +72,11 @@ class client_limits {
   // one of --trust-proxy's addresses (and the entry is an address), else `peer` itself.
   std::string client_address(const std::string& peer,
                              const boost::beast::http::fields& headers) const;
+
+  // The host the client addressed: the Host header, or the last X-Forwarded-Host entry when
+  // `peer` is a trusted proxy (a proxy may rewrite Host to its upstream's).
+  std::string request_host(const std::string& peer,
+                           const boost::beast::http::fields& headers) const;
 
   // A new WebSocket connection from `address`: refused while the address is cooling down
   // after a flood, or already holds --connections-per-address; otherwise its slot.

@@ -8,6 +8,7 @@
 #include "server/address_rate.hpp"
 #include "server/client_limits.hpp"
 #include "server/options.hpp"
+#include "server/origin_policy.hpp"
 
 namespace ringside::server {
 
@@ -29,6 +30,8 @@ struct context {
   address_rate http_requests{};
   // Connections, messages and new identities per client address and identity (finding 5).
   client_limits clients{opts.clients};
+  // Which pages' scripts may open a WebSocket (--allow-origin).
+  origin_policy origins{opts.allowed_origins};
 };
 
 }  // namespace ringside::server

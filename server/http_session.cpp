@@ -3,8 +3,8 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <chrono>
 #include <boost/asio/post.hpp>
+#include <chrono>
 #include <nlohmann/json.hpp>
 
 #include "protocol/wire/decode.hpp"
@@ -28,6 +28,11 @@ constexpr auto http_timeout = std::chrono::seconds(30);
 // is accepted; an idle attacker must not hold the spare.
 constexpr auto spare_timeout = std::chrono::milliseconds(250);
 constexpr std::uint64_t http_body_limit = 16 * 1024;
+constexpr std::uint32_t http_header_limit = 8 * 1024;
+// After refusing a request it did not read to its end, the server reads (and drops) what the
+// client still sends for this long, so the close is not a reset that loses the answer.
+constexpr auto drain_time = std::chrono::seconds(2);
+constexpr std::size_t drain_bytes = 256 * 1024;
 constexpr std::string_view rooms_prefix = "/api/rooms/";
 constexpr std::string_view record_suffix = "/record";
 
@@ -36,9 +41,10 @@ std::string url_decode(std::string_view s) {
   std::string out;
   for (std::size_t i = 0; i < s.size(); ++i) {
     const auto hex = [](char c) {
-      return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                                         : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                                                : -1;
+      return c >= '0' && c <= '9'   ? c - '0'
+             : c >= 'a' && c <= 'f' ? c - 'a' + 10
+             : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                    : -1;
     };
     if (s[i] == '+') {
       out.push_back(' ');
@@ -50,6 +56,15 @@ std::string url_decode(std::string_view s) {
     }
   }
   return out;
+}
+
+// "/api/rooms?game=dvonn" -> "/api/rooms" and "game=dvonn".
+std::string_view path_of(std::string_view target) {
+  return target.substr(0, target.find('?'));
+}
+std::string_view query_of(std::string_view target) {
+  const auto q = target.find('?');
+  return q == std::string_view::npos ? std::string_view() : target.substr(q + 1);
 }
 
 // The query string as a list_rooms message, for the protocol's own decoder to check: `limit`
@@ -118,6 +133,7 @@ void http_session::do_read() {
   if (ctx_.stopping.load()) return;
   parser_.emplace();
   parser_->body_limit(http_body_limit);
+  parser_->header_limit(http_header_limit);
   if (spare_)
     stream_.tcp().expires_after(spare_timeout);
   else
@@ -129,12 +145,32 @@ void http_session::do_read() {
 void http_session::on_read(beast::error_code ec, std::size_t bytes) {
   (void)bytes;
   if (ec == http::error::end_of_stream) return shut_down();
+  // A request we will not read to its end still gets an answer saying why, not a bare close.
+  if (ec == http::error::header_limit) {
+    return refuse_unread(
+        http::status::request_header_fields_too_large,
+        "request headers over " + std::to_string(http_header_limit / 1024) + " KiB\n");
+  }
+  if (ec == http::error::body_limit) {
+    return refuse_unread(http::status::payload_too_large,
+                         "request body over " + std::to_string(http_body_limit / 1024) + " KiB\n");
+  }
   if (ec) return fail(ec, "read");
   address_ = ctx_.clients.client_address(peer_, parser_->get());
   if (websocket::is_upgrade(parser_->get())) {
     auto req = parser_->release();
     if (spare_) return refuse_at_fd_limit(req);
-    if (req.target() == "/ws" && !ctx_.stopping.load()) {
+    if (path_of(req.target()) == "/ws" && !ctx_.stopping.load()) {
+      // Another site's page must not open a socket in a player's name (it would speak for
+      // whoever uses that browser); the check is the browser's Origin, which pages cannot forge.
+      if (!ctx_.origins.allows(req[http::field::origin], ctx_.clients.request_host(peer_, req))) {
+        ctx_.stats.origins_refused.fetch_add(1);
+        spdlog::info("upgrade from {} refused: origin {} is not allowed", address_,
+                     std::string(req[http::field::origin]));
+        return reply(req, http::status::forbidden, "text/plain",
+                     "a page at " + std::string(req[http::field::origin]) +
+                         " may not open a WebSocket here (the server's --allow-origin)\n");
+      }
       client_slot slot;
       if (const auto no = ctx_.clients.admit(address_, slot)) return refuse_upgrade(req, *no);
       // The socket (and its strand) move to the WebSocket session; this object ends here.
@@ -149,12 +185,8 @@ void http_session::on_read(beast::error_code ec, std::size_t bytes) {
 }
 
 void http_session::route(request req) {
-  std::string path(req.target());
-  std::string query;
-  if (const auto q = path.find('?'); q != std::string::npos) {
-    query = path.substr(q + 1);
-    path.resize(q);
-  }
+  const std::string path(path_of(req.target()));
+  const std::string query(query_of(req.target()));
   const bool read_only = req.method() == http::verb::get || req.method() == http::verb::head;
   const bool monitoring = path == "/healthz" || path == "/metrics";
   // The page's files come from memory on this connection's own strand and touch nothing
@@ -171,12 +203,22 @@ void http_session::route(request req) {
       const int retry = static_cast<int>(std::max<std::int64_t>(1, secs));
       return reply(req, http::status::too_many_requests, "text/plain",
                    "too many requests from your address: at most " +
-                       std::to_string(ctx_.opts.http_rate_limit) +
-                       " in 10 seconds; try again in " + std::to_string(retry) + " s\n",
+                       std::to_string(ctx_.opts.http_rate_limit) + " in 10 seconds; try again in " +
+                       std::to_string(retry) + " s\n",
                    retry);
     }
   }
-  if (!read_only) return reply(req, http::status::not_found, "text/plain", "not found\n");
+  // Everything here is read only: any other method is refused by name, as HTTP says.
+  if (!read_only) {
+    return reply(req, http::status::method_not_allowed, "text/plain",
+                 std::string(req.method_string()) + " is not allowed here; use GET or HEAD\n", 0,
+                 "GET, HEAD");
+  }
+  if (path == "/ws") {
+    return reply(req, http::status::upgrade_required, "text/plain",
+                 "/ws speaks WebSocket: connect with a WebSocket client (the page at / or "
+                 "the terminal client), not plain HTTP\n");
+  }
   if (path == "/healthz") {
     nlohmann::json j{{"status", "ok"},
                      {"rooms", ctx_.stats.rooms()},
@@ -211,7 +253,8 @@ void http_session::route(request req) {
 // Per-address limits answer an upgrade before it becomes a WebSocket: a browser's socket then
 // fails at once (its onclose says 1006), and a client that reads the answer learns why.
 void http_session::refuse_upgrade(const request& req, const client_limits::refusal& why) {
-  (why.cooling_down ? ctx_.stats.cooldown_refused : ctx_.stats.address_connections_refused).fetch_add(1);
+  (why.cooling_down ? ctx_.stats.cooldown_refused : ctx_.stats.address_connections_refused)
+      .fetch_add(1);
   spdlog::info("upgrade from {} refused: {}", address_, why.why);
   reply(req, http::status::too_many_requests, "text/plain", why.why + "\n", why.retry_after_s);
 }
@@ -229,9 +272,8 @@ void http_session::list_rooms(request req, std::string_view query) {
   ctx_.rooms.list_rooms(std::move(*q),
                         [self, req = std::move(req)](std::shared_ptr<const room_page> page) {
                           if (!page) {
-                            return self->reply(
-                                req, http::status::bad_request, "text/plain",
-                                "'before' must be a 'next' this server gave\n");
+                            return self->reply(req, http::status::bad_request, "text/plain",
+                                               "'before' must be a 'next' this server gave\n");
                           }
                           self->reply(req, http::status::ok, "application/json",
                                       protocol::encode_rooms({}, page->rooms, page->next) + "\n");
@@ -239,9 +281,14 @@ void http_session::list_rooms(request req, std::string_view query) {
 }
 
 void http_session::reply(const request& req, http::status status, std::string content_type,
-                         std::string body, int retry_after_s) {
+                         std::string body, int retry_after_s, std::string_view allow) {
   auto res = std::make_shared<response>(status, req.version());
   res->set(http::field::server, "ringside/0.1.0");
+  if (!allow.empty()) res->set(http::field::allow, allow);
+  if (status == http::status::upgrade_required) {
+    res->set(http::field::upgrade, "websocket");
+    res->set(http::field::connection, "Upgrade");
+  }
   if (retry_after_s > 0) res->set(http::field::retry_after, std::to_string(retry_after_s));
   res->set(http::field::content_type, content_type);
   res->keep_alive(req.keep_alive() && !spare_);  // a spare descriptor goes back at once
@@ -255,6 +302,13 @@ void http_session::reply(const request& req, http::status status, std::string co
 void http_session::refuse_at_fd_limit(const request& req) {
   reply(req, http::status::service_unavailable, "text/plain",
         "the server has as many connections open as it can; try again in a moment\n", 1);
+}
+
+void http_session::refuse_unread(http::status status, std::string why) {
+  draining_ = true;
+  request req{http::verb::get, "/", 11};
+  req.keep_alive(false);
+  reply(req, status, "text/plain", std::move(why));
 }
 
 void http_session::on_write(bool keep_alive, beast::error_code ec, std::size_t bytes) {
@@ -275,6 +329,20 @@ void http_session::shut_down() {
   }
   beast::error_code ignored;
   stream_.tcp().socket().shutdown(net::ip::tcp::socket::shutdown_send, ignored);
+  if (draining_) {
+    stream_.tcp().expires_after(drain_time);
+    do_drain();
+  }
+}
+
+void http_session::do_drain() {
+  if (drained_ >= drain_bytes) return;
+  buffer_.consume(buffer_.size());
+  stream_.async_read_some(buffer_.prepare(16 * 1024),
+                          [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+                            self->drained_ += n;
+                            if (!ec) self->do_drain();
+                          });
 }
 
 void http_session::fail(beast::error_code ec, const char* what) {

@@ -1,15 +1,15 @@
 #pragma once
 // http_session: HTTP on the game port (health, metrics, room list, game records, the browser
-// client's files) and the upgrade of GET /ws to a websocket_session, over plain TCP or TLS alike (a transport). One
-// request at a time, keep-alive.
+// client's files) and the upgrade of GET /ws to a websocket_session, over plain TCP or TLS alike (a
+// transport). One request at a time, keep-alive.
 
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <memory>
 #include <optional>
 
-#include "server/context.hpp"
 #include "net/transport.hpp"
+#include "server/context.hpp"
 
 namespace ringside::server {
 
@@ -40,8 +40,13 @@ class http_session : public std::enable_shared_from_this<http_session> {
   void refuse_upgrade(const request& req, const client_limits::refusal& why);
   // Answers `req` from any thread: the write is posted to this session's strand.
   // `retry_after_s` > 0 adds a Retry-After header (a 429 or 503).
+  // `allow` sets the Allow header (a 405).
   void reply(const request& req, boost::beast::http::status status, std::string content_type,
-             std::string body, int retry_after_s = 0);
+             std::string body, int retry_after_s = 0, std::string_view allow = {});
+  // Answers a request that was not read to its end (headers or body over the limit), then
+  // closes once the client has stopped sending, or after a short while.
+  void refuse_unread(boost::beast::http::status status, std::string why);
+  void do_drain();
   // Writes `res` (any body type) on this session's strand, then reads the next request.
   template <class Response>
   void send(std::shared_ptr<Response> res);
@@ -63,8 +68,10 @@ class http_session : public std::enable_shared_from_this<http_session> {
   std::shared_ptr<void> pending_;  // the response being written
   context& ctx_;
   std::shared_ptr<std::atomic<std::int64_t>> open_count_;  // ctx_.http_sessions
-  std::string peer_;     // the connection's remote address, without the port
-  std::string address_;  // the client's (peer_, or X-Forwarded-For from a trusted proxy)
+  std::string peer_;       // the connection's remote address, without the port
+  std::string address_;    // the client's (peer_, or X-Forwarded-For from a trusted proxy)
+  bool draining_ = false;  // see refuse_unread
+  std::size_t drained_ = 0;
 };
 
 }  // namespace ringside::server

@@ -13,8 +13,8 @@
 #include "server/random_id.hpp"
 #include "server/room.hpp"
 #include "server/room_restore.hpp"
-#include "server/token_digest.hpp"
 #include "server/time_text.hpp"
+#include "server/token_digest.hpp"
 
 namespace ringside::server {
 
@@ -63,11 +63,9 @@ void lobby::adopt(const room_ptr& r) {
 
 void lobby::note_seen(const identity_ptr& who) {
   if (!journal_) return;
-  journal_->write(
-      [player = who->player](server::journal& j) {
-        return j.touch_identities({player}, unix_ms_now());
-      },
-      strand_, {});
+  journal_->write([player = who->player](
+                      server::journal& j) { return j.touch_identities({player}, unix_ms_now()); },
+                  strand_, {});
 }
 
 void lobby::sweep_identities(double ttl_s) {
@@ -317,10 +315,11 @@ void lobby::create_room(protocol::create_room req, any_game start, std::string c
 std::size_t lobby::seats_held(const std::string& player) const {
   const auto s = seats_.find(player);
   if (s == seats_.end()) return 0;
-  return static_cast<std::size_t>(std::count_if(s->second.begin(), s->second.end(), [&](const auto& id) {
-    const auto r = rooms_.find(id);
-    return r != rooms_.end() && !r->second.finished;
-  }));
+  return static_cast<std::size_t>(
+      std::count_if(s->second.begin(), s->second.end(), [&](const auto& id) {
+        const auto r = rooms_.find(id);
+        return r != rooms_.end() && !r->second.finished;
+      }));
 }
 
 void lobby::may_take_seat(std::string player, std::string room_id, std::function<void(bool)> fn) {
@@ -358,6 +357,7 @@ void lobby::find_room(std::string id, std::function<void(room_ptr)> fn) {
         }
         adopt(*r);
         fn(*r);
+        (*r)->retire_if_unused();  // after what fn posted to it (a join keeps it)
       });
     });
   });

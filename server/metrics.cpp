@@ -99,6 +99,12 @@ std::string metrics::render() const {
   counter("ringside_hello_timeouts_total",
           "WebSocket connections closed for not saying hello within --hello-timeout.",
           hello_timeouts.load());
+  counter("ringside_origins_refused_total",
+          "WebSocket upgrades answered 403: a page from an origin not allowed (--allow-origin).",
+          origins_refused.load());
+  counter("ringside_control_frames_over_limit_total",
+          "Pings and pongs received past the connection's rate limit (they count as messages).",
+          control_frames_over_limit.load());
 
   out << "# HELP ringside_move_latency_seconds Time from a move's arrival to its ack.\n"
          "# TYPE ringside_move_latency_seconds histogram\n";

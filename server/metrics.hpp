@@ -28,8 +28,8 @@ class metrics {
   std::atomic<std::uint64_t> catch_ups{0};  // backlogs of patches replaced by one snapshot
   std::atomic<std::uint64_t> rate_limited{0};
   std::atomic<std::uint64_t> flooders_closed{0};
-  std::atomic<std::uint64_t> chat_refused{0};  // over a room's chat budget, or spectators' off
-  std::atomic<std::uint64_t> chat_dropped{0};  // not queued for a connection under pressure
+  std::atomic<std::uint64_t> chat_refused{0};   // over a room's chat budget, or spectators' off
+  std::atomic<std::uint64_t> chat_dropped{0};   // not queued for a connection under pressure
   std::atomic<std::uint64_t> rooms_refused{0};  // create_room over a waiting-room cap
   std::atomic<std::uint64_t> http_limited{0};   // HTTP requests answered 429
   // Per client address and identity (client_limits).
@@ -37,15 +37,17 @@ class metrics {
   std::atomic<std::uint64_t> cooldown_refused{0};      // upgrades while the address cools down
   std::atomic<std::uint64_t> address_rate_limited{0};  // messages over the address's budget
   std::atomic<std::uint64_t> identity_connections_refused{0};  // hellos over the identity's cap
-  std::atomic<std::uint64_t> identities_refused{0};    // new identities over the address's cap
-  std::atomic<std::uint64_t> identities_pruned{0};  // not seen for --identity-ttl, no seat
-  std::atomic<std::uint64_t> seats_refused{0};  // a seat over --seats-per-player
+  std::atomic<std::uint64_t> identities_refused{0};  // new identities over the address's cap
+  std::atomic<std::uint64_t> identities_pruned{0};   // not seen for --identity-ttl, no seat
+  std::atomic<std::uint64_t> seats_refused{0};       // a seat over --seats-per-player
   // The process's open-files limit (set once at start), accepts that failed at it, and the
   // connections let in on a spare descriptor meanwhile (see listener).
   std::atomic<std::uint64_t> open_files_limit{0};
   std::atomic<std::uint64_t> accepts_out_of_fds{0};
   std::atomic<std::uint64_t> spare_fd_connections{0};
-  std::atomic<std::uint64_t> hello_timeouts{0};  // WebSockets closed for saying no hello
+  std::atomic<std::uint64_t> hello_timeouts{0};   // WebSockets closed for saying no hello
+  std::atomic<std::uint64_t> origins_refused{0};  // upgrades from another site's page (403)
+  std::atomic<std::uint64_t> control_frames_over_limit{0};  // pings/pongs past the rate limit
 
   // Records one accepted move's latency, from the frame's arrival to the ack being queued.
   void observe_move_latency(std::chrono::steady_clock::duration d);

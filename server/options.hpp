@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "server/client_limits.hpp"
 #include "server/room_limits.hpp"
@@ -38,6 +39,8 @@ struct options {
   // A WebSocket that has not said hello this long after the upgrade is closed (1008); its
   // answers to the keep-alive pings do not count.
   double hello_timeout_s = 10;
+  // Web pages (besides the server's own) whose scripts may open a WebSocket; "*": any.
+  std::vector<std::string> allowed_origins;
 };
 
 }  // namespace ringside::server

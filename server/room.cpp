@@ -209,6 +209,10 @@ void room::record(std::function<void(std::string)> fn) {
   });
 }
 
+void room::retire_if_unused() {
+  net::post(strand_, [self = shared_from_this()] { self->maybe_retire(); });
+}
+
 std::string room::record_text() const {
   record_tags tags;
   tags.event = "Ringside room " + settings_.id;
@@ -416,6 +420,9 @@ void room::persist_seats() {
 void room::maybe_retire() {
   if (retired_ || status_ != room_status::finished || !presence_.empty() || write_pending_) return;
   retired_ = true;
+  // The rooms gauge counts rooms in memory: a game read back for its record and let go again
+  // must not leave one behind each time.
+  if (lobby_.journal() != nullptr) metrics_.rooms_finished.fetch_sub(1);
   std::vector<std::string> players;
   for (const auto& who : seats_) {
     if (who) players.push_back(who->player);

@@ -96,6 +96,9 @@ class room : public std::enable_shared_from_this<room> {
   void resend_snapshot(peer_ptr p);
   // Calls `fn` on the room's strand with the game record (tag pairs and movetext).
   void record(std::function<void(std::string)> fn);
+  // A finished room read back from the journal for one request: after what was posted before
+  // this, leaves the lobby's memory again unless somebody joined it.
+  void retire_if_unused();
   // Stops the clock's timer so the server can exit.
   void shutdown();
 

@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "protocol/wire/messages.hpp"
 #include "server/computer_pool.hpp"
 #include "server/context.hpp"
 #include "server/identity_sweep.hpp"
@@ -23,9 +24,9 @@
 #include "server/listener.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
-#include "protocol/wire/messages.hpp"
 #include "server/open_files_limit.hpp"
 #include "server/options.hpp"
+#include "server/origin_policy.hpp"
 #include "server/session_registry.hpp"
 #include "server/static_files.hpp"
 #include "server/tls_certificate.hpp"
@@ -72,7 +73,8 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "room-chat-limit",
       po::value<std::size_t>(&o.rooms.room_chat_limit)->default_value(o.rooms.room_chat_limit),
       "chat messages the spectators of one room may send together per 10 seconds (0: no limit)")(
-      "spectator-chat", po::value<std::string>(&spectator_chat_mode)->default_value(spectator_chat_mode),
+      "spectator-chat",
+      po::value<std::string>(&spectator_chat_mode)->default_value(spectator_chat_mode),
       "on, slow (one message per spectator per 10 seconds) or off")(
       "waiting-rooms-per-player",
       po::value<std::size_t>(&o.rooms.waiting_rooms_per_player)
@@ -86,7 +88,8 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       po::value<std::size_t>(&o.rooms.seats_per_player)->default_value(o.rooms.seats_per_player),
       "seats in unfinished games one identity may hold (0: no cap; a reconnect gets them all "
       "back at once, so keep it well under 256)")(
-      "room-list-page", po::value<std::size_t>(&o.rooms.room_page)->default_value(o.rooms.room_page),
+      "room-list-page",
+      po::value<std::size_t>(&o.rooms.room_page)->default_value(o.rooms.room_page),
       "rooms in one page of list_rooms and /api/rooms (the most a request may ask for)")(
       "http-rate-limit",
       po::value<std::size_t>(&o.http_rate_limit)->default_value(o.http_rate_limit),
@@ -94,11 +97,10 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "limit)");
   // Per client address and per identity (issue 15, finding 5); 0 turns one off.
   auto& clients = o.clients;
-  desc.add_options()(
-      "connections-per-address",
-      po::value<std::size_t>(&clients.connections_per_address)
-          ->default_value(clients.connections_per_address),
-      "WebSocket connections one client address may have open (0: no cap)")(
+  desc.add_options()("connections-per-address",
+                     po::value<std::size_t>(&clients.connections_per_address)
+                         ->default_value(clients.connections_per_address),
+                     "WebSocket connections one client address may have open (0: no cap)")(
       "connections-per-identity",
       po::value<std::size_t>(&clients.connections_per_identity)
           ->default_value(clients.connections_per_identity),
@@ -116,7 +118,12 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "seconds an address whose connection was closed for flooding may not connect (0: none)")(
       "trust-proxy", po::value<std::vector<std::string>>(&clients.trusted_proxies),
       "a reverse proxy's address (repeatable): requests from it are counted by the last "
-      "X-Forwarded-For entry");
+      "X-Forwarded-For entry (and whose X-Forwarded-Host names the page's host)");
+  desc.add_options()(
+      "allow-origin", po::value<std::vector<std::string>>(&o.allowed_origins),
+      "a web page's origin (repeatable, e.g. https://play.example.org; '*' for any) whose "
+      "scripts may open a WebSocket here besides the server's own page; requests without "
+      "Origin (the terminal client, bots) are always let in");
   desc.add_options()(
       "identity-ttl", po::value<double>(&o.identity_ttl_s)->default_value(o.identity_ttl_s),
       "seconds after which an identity not seen since, and holding no seat in an unfinished "
@@ -187,6 +194,12 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       return 1;
     }
     proxy = a.to_string();  // as the peer's address is written, to compare
+  }
+  for (const auto& origin : o.allowed_origins) {
+    if (const auto why = origin_policy::check(origin); !why.empty()) {
+      std::cerr << "ringside-server: --allow-origin '" << origin << "': " << why << "\n";
+      return 1;
+    }
   }
   if (tls.cert.empty() != tls.key.empty()) {
     std::cerr << "ringside-server: --tls-cert and --tls-key go together\n";

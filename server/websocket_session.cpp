@@ -69,6 +69,10 @@ void websocket_session::run(http::request<http::string_body> req) {
   // fails such a read by tearing the socket down at once (its teardown stops draining after
   // one chunk), so the client gets a reset instead of the 1009 close frame it is owed.
   ws_.read_message_max(0);
+  // Called inside this session's own reads, which hold it alive: `this` is safe.
+  ws_.control_callback([this](websocket::frame_type kind, beast::string_view) {
+    if (kind != websocket::frame_type::close) on_control_frame();
+  });
   ws_.async_accept(req,
                    beast::bind_front_handler(&websocket_session::on_accept, shared_from_this()));
 }
@@ -99,6 +103,29 @@ void websocket_session::on_hello_deadline(beast::error_code ec) {
   close_with(websocket::close_code::policy_error, "no hello in time");
 }
 
+void websocket_session::on_control_frame() {
+  switch (count_message(clock::now())) {
+    case rate::flood:
+      if (closing_ || ping_flooded_) return;
+      ping_flooded_ = true;
+      ctx_.stats.control_frames_over_limit.fetch_add(1);
+      ctx_.stats.flooders_closed.fetch_add(1);
+      ctx_.clients.cool_down(slot_.key());
+      spdlog::warn("connection {} closed: flooding with pings (its address {} cools down)", id_,
+                   slot_.key());
+      // Not from inside Beast's read, which may be about to answer the ping.
+      net::post(ws_.get_executor(), [self = shared_from_this()] {
+        self->close_with(websocket::close_code::policy_error, "flooding");
+      });
+      return;
+    case rate::limited:
+      ctx_.stats.control_frames_over_limit.fetch_add(1);
+      return;
+    case rate::ok:
+      return;
+  }
+}
+
 void websocket_session::do_read() {
   if (closing_) return;  // the close handshake reads what is left
   // Never more than one byte past the limit is buffered, whatever size the frame claims.
@@ -126,8 +153,7 @@ void websocket_session::on_read(beast::error_code ec, std::size_t bytes) {
     case rate::flood:
       ctx_.stats.flooders_closed.fetch_add(1);
       ctx_.clients.cool_down(slot_.key());
-      spdlog::warn("connection {} closed: flooding (its address {} cools down)", id_,
-                   slot_.key());
+      spdlog::warn("connection {} closed: flooding (its address {} cools down)", id_, slot_.key());
       return close_with(websocket::close_code::policy_error, "flooding");
     case rate::limited:
       ctx_.stats.rate_limited.fetch_add(1);

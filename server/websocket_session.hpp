@@ -19,10 +19,10 @@
 #include <set>
 #include <string>
 
+#include "net/transport.hpp"
 #include "server/context.hpp"
 #include "server/peer.hpp"
 #include "server/request_handler.hpp"
-#include "net/transport.hpp"
 
 namespace ringside::server {
 
@@ -51,13 +51,16 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   enum class rate { ok, limited, flood };
   struct queued_frame {
     std::shared_ptr<const std::string> text;
-    std::string room;  // a room's patch or catch-up snapshot, which a snapshot can replace
+    std::string room;   // a room's patch or catch-up snapshot, which a snapshot can replace
     bool chat = false;  // a chat message, which gives way to everything else
   };
 
   void on_accept(boost::beast::error_code ec);
   // Closes the connection when it has not said hello in --hello-timeout.
   void on_hello_deadline(boost::beast::error_code ec);
+  // A ping or pong from the client: Beast answers pings itself, so they are counted as
+  // messages here, and a connection that floods with them is closed like any flooder.
+  void on_control_frame();
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void resume_reading();
@@ -93,11 +96,12 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   clock::time_point write_started_;
   bool writing_ = false;
   bool closing_ = false;
+  bool ping_flooded_ = false;  // a close for flooding with pings is on its way
   bool accepted_ = false;
   bool finished_ = false;
-  std::deque<clock::time_point> recent_;  // arrival times inside the rate window
-  boost::asio::steady_timer kill_timer_;  // ends a close the peer never completes
-  client_slot slot_;  // this connection, counted against its client's address
+  std::deque<clock::time_point> recent_;   // arrival times inside the rate window
+  boost::asio::steady_timer kill_timer_;   // ends a close the peer never completes
+  client_slot slot_;                       // this connection, counted against its client's address
   boost::asio::steady_timer hello_timer_;  // closes a connection that never says hello
   request_handler handler_;
   std::string remote_;

@@ -205,9 +205,13 @@ TEST_CASE("web client: unknown paths, dots and escapes are 404, never a file fro
     CHECK(res.result_int() == 404);
     CHECK(res.body() == "not found\n");
   }
-  // Only GET and HEAD read a file.
-  CHECK(fetch(srv.port(), "/index.html", {}, http::verb::post).result_int() == 404);
-  CHECK(fetch(srv.port(), "/index.html", {}, http::verb::delete_).result_int() == 404);
+  // Only GET and HEAD read a file; other methods are refused by name (405, Allow: GET, HEAD).
+  for (const auto verb : {http::verb::post, http::verb::delete_}) {
+    const auto res = fetch(srv.port(), "/index.html", {}, verb);
+    CHECK(res.result_int() == 405);
+    CHECK(res[http::field::allow] == "GET, HEAD");
+    CHECK(res.body().find("<html") == std::string::npos);
+  }
   // A query string is not part of the path (the page takes ?server= while developing).
   CHECK(fetch(srv.port(), "/?server=ws://127.0.0.1:1/ws").result_int() == 200);
 }
