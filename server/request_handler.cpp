@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include "engine/computers.hpp"
 #include "protocol/wire/decode.hpp"
 #include "protocol/wire/encode.hpp"
 #include "server/lobby.hpp"
@@ -100,8 +101,8 @@ void request_handler::on_hello(const protocol::hello& m, const peer_ptr& self,
           if (closed_) return;
           if (const auto no = ctx_.clients.join_identity(who->player, speaks_for_)) {
             ctx_.stats.identity_connections_refused.fetch_add(1);
-            return send_text(
-                *self, protocol::encode_error(re, error_code::too_many_connections, no->why));
+            return send_text(*self,
+                             protocol::encode_error(re, error_code::too_many_connections, no->why));
           }
           who_ = who;
           send_text(*self,
@@ -122,6 +123,12 @@ void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
   auto start = any_game::create(m.game.game, m.game.variant, m.game.board);
   if (!start) {
     return send_text(*self, protocol::encode_error(m.id, error_code::bad_request, start.error()));
+  }
+  if (m.computer_level > 0 && !computer_plays(*start)) {
+    return send_text(*self,
+                     protocol::encode_error(m.id, error_code::bad_request,
+                                            "no computer plays " + std::string(start->name()) +
+                                                " yet; ask a person to play"));
   }
   m.game.game = std::string(start->name());
   m.game.variant = std::string(start->variant_name());
@@ -172,9 +179,9 @@ void request_handler::to_room(protocol::client_message m, const std::string& roo
         who_->player, room_id,
         [this, self, m = std::move(m), room_id, received, done, &limits](bool ok) mutable {
           if (!ok) {
-            return send_text(*self, protocol::encode_error(protocol::id_of(m),
-                                                           error_code::too_many_seats,
-                                                           too_many_seats(limits)));
+            return send_text(*self,
+                             protocol::encode_error(protocol::id_of(m), error_code::too_many_seats,
+                                                    too_many_seats(limits)));
           }
           net::post(strand_, [this, self, m = std::move(m), room_id, received, done]() mutable {
             forward(std::move(m), room_id, self, received, std::move(done));
