@@ -50,8 +50,8 @@ std::vector<std::string> panel_header(const json& state, const std::string& titl
     lines.push_back("Waiting for a second player");
   else if (status == "playing")
     lines.push_back("Playing, move " + std::to_string(field_int(state, "ply", 0) + 1));
-  else if (status == "finished")
-    lines.push_back("Finished after " + std::to_string(field_int(state, "ply", 0)) + " moves");
+  else if (const auto plies = field_int(state, "ply", 0); status == "finished")
+    lines.push_back("Finished after " + std::to_string(plies) + (plies == 1 ? " move" : " moves"));
   else
     lines.push_back(visible(status));
   return lines;

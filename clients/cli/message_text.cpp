@@ -53,7 +53,10 @@ std::string rooms_text(const json& msg, bool all) {
   if (!waiting.empty()) out += "Waiting for a player (`join ROOM` to play):\n" + waiting;
   if (!playing.empty()) out += "Being played (`watch ROOM` to follow):\n" + playing;
   if (all && !finished.empty()) out += "Finished:\n" + finished;
-  if (waiting.empty() && playing.empty()) out += "No open rooms; `new` creates one.\n";
+  if (waiting.empty() && playing.empty()) {
+    // Said first when nothing is open, so it does not read as a heading of the finished ones.
+    out.insert(0, "No open rooms; `new` creates one.\n");
+  }
   if (const json& next = field(msg, "next"); next.is_string())
     out += "(the newest " + std::to_string(list.is_array() ? list.size() : 0) +
            " are shown; there are more.)\n";
