@@ -138,6 +138,8 @@ void room::do_resign(peer& p, const identity_ptr& who, const protocol::resign& m
   }
   if (refuse_unless_playing(p, m.id, false)) return;
   spdlog::info("room {} player {} resigns", settings_.id, who->player);
+  // The final state shows the clocks as they stood: the side to move thought until now.
+  if (clock_) clock_->stop(clock::now());
   finish(other(seat), "resignation");
   commit();
 }
@@ -151,6 +153,7 @@ void room::do_offer_draw(peer& p, const identity_ptr& who, const protocol::offer
   if (refuse_unless_playing(p, m.id, false)) return;
   if (draw_offer_ == other(seat)) {
     spdlog::info("room {} draw agreed", settings_.id);
+    if (clock_) clock_->stop(clock::now());
     finish(0, "agreement");
   } else {
     draw_offer_ = seat;

@@ -110,6 +110,21 @@ TEST_CASE("resignation ends the game for the other player, in one version") {
   CHECK(record.find("[Result \"1-0\"]") != std::string::npos);
 }
 
+TEST_CASE("a resignation in a timed game charges the side to move up to the resignation") {
+  server_process srv;
+  table t(srv.port(),
+          {{"variant", "standard"}, {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
+  t.play(1, placement(t.seat(1).state()));
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));  // seat 2 thinks, then resigns
+  REQUIRE(t.seat(2).conn->send({{"type", "resign"}, {"room", t.room()}}));
+  t.take_patch(1);
+  t.take_patch(2);
+  const auto& players = t.seat(1).state().at("players");
+  CHECK(players.at(1).at("clock_ms").get<std::int64_t>() <= 60000 - 600);
+  CHECK(players.at(1).at("clock_ms").get<std::int64_t>() > 50000);
+  CHECK(t.sync(2).at("state") == t.seat(1).state());
+}
+
 TEST_CASE("a draw offered by one player and agreed by the other") {
   server_process srv;
   table t(srv.port());
