@@ -41,6 +41,7 @@ void room::maybe_think() {
   }
   computer_request r;
   r.level = who->computer_level;
+  r.time_capped = true;  // never longer than the level's time, however busy the machine
   // Each room plays its own games; think() mixes in the ply for each move.
   r.seed = std::hash<std::string>{}(settings_.id);
   if (clock_) {

@@ -15,7 +15,7 @@ namespace ringside {
 struct search_limits {
   int max_depth = 64;            // plies of full-width search
   std::uint64_t max_nodes = 0;   // 0: no node limit
-  std::int64_t max_time_ms = 0;  // 0: no time limit (ignored when max_nodes is set)
+  std::int64_t max_time_ms = 0;  // 0: no time limit; with max_nodes, whichever comes first
 };
 
 // What a search found. Scores are from the mover's side, in hundredths of a marble-like unit
@@ -46,6 +46,10 @@ struct computer_request {
   std::uint64_t nodes = 0;
   std::int64_t time_ms = 0;
   int depth = 0;
+  // A level searching on a node budget also stops at its time cap: what the server asks, so a
+  // computer never thinks longer than its level says on a busy machine. Off by default, so a
+  // seed and a node budget repeat the same move however fast the machine is (matches, tests).
+  bool time_capped = false;
 };
 
 inline constexpr int computer_levels = 5;

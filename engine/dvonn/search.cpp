@@ -49,10 +49,9 @@ searcher::searcher(std::size_t tt_bytes)
 bool searcher::out_of_budget() {
   if (stopped_) return true;
   if ((nodes_ & 1023) != 0) return false;
-  if (limits_.max_nodes != 0) {
-    stopped_ = nodes_ >= limits_.max_nodes;
-  } else if (limits_.max_time_ms != 0) {
-    stopped_ = now_ns() - start_ns_ >= limits_.max_time_ms * 1'000'000;
+  if (limits_.max_nodes != 0 && nodes_ >= limits_.max_nodes) stopped_ = true;
+  if (limits_.max_time_ms != 0 && now_ns() - start_ns_ >= limits_.max_time_ms * 1'000'000) {
+    stopped_ = true;
   }
   if (cancel_ && cancel_->load(std::memory_order_relaxed)) stopped_ = true;
   return stopped_;
@@ -259,8 +258,7 @@ search_result searcher::run(const position& root, const search_settings& s) {
     });
     done = roots;
     if (std::abs(roots[0].score) >= search_info::mate_bound) break;
-    if (limits_.max_nodes == 0 && limits_.max_time_ms != 0 &&
-        now_ns() - start_ns_ > limits_.max_time_ms * 450'000) {
+    if (limits_.max_time_ms != 0 && now_ns() - start_ns_ > limits_.max_time_ms * 450'000) {
       break;  // past 45% of the time: the next iteration would not finish
     }
   }

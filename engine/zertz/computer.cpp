@@ -43,7 +43,8 @@ level_config configure(const computer_request& r) {
   search_settings& s = c.settings;
   s.limits.max_depth = r.depth != 0 ? r.depth : row.depth;
   s.limits.max_nodes = r.nodes != 0 ? r.nodes : row.nodes;
-  s.limits.max_time_ms = c.cap_ms;
+  // A node budget alone makes a level the same on any machine; the server adds the cap.
+  s.limits.max_time_ms = s.limits.max_nodes == 0 || r.time_capped ? c.cap_ms : 0;
   s.margin = row.margin;
   s.temperature = row.temperature;
   s.seed = r.seed;

@@ -52,9 +52,31 @@ TEST_CASE("levels: stronger levels search more; node budgets unless the clock is
   CHECK(hurried.settings.limits.max_time_ms == 400);
   const level_config top_hurried = configure(ask(5, 0, clock_state{25'000, 0}));
   CHECK(top_hurried.settings.limits.max_time_ms == 1000);
+  // As the server asks (time_capped), a node budget stops at the level's time cap too; without
+  // it there is no time limit, so a seed and a budget repeat the move on any machine.
+  CHECK(configure(ask(4)).settings.limits.max_time_ms == 0);
+  computer_request capped = ask(4);
+  capped.time_capped = true;
+  CHECK(configure(capped).settings.limits.max_nodes == 800'000);
+  CHECK(configure(capped).settings.limits.max_time_ms == 2500);
   // Out-of-range levels are clamped.
   CHECK(configure(ask(9)).settings.limits.max_time_ms == 5000);
   CHECK(configure(ask(0)).settings.margin == configure(ask(1)).settings.margin);
+}
+
+TEST_CASE("a time-capped search on a node budget too large for the cap stops at the cap") {
+  const auto g = game::create("standard", 37);
+  REQUIRE(g);
+  computer_request r = ask(4, 7);
+  r.nodes = 1'000'000'000'000;  // far beyond what 150 ms can visit
+  r.time_ms = 150;
+  r.time_capped = true;
+  const computer_move m = think(*g, r);
+  CHECK_FALSE(m.move.empty());
+  CHECK(g->check_move(m.move));
+  CHECK(m.info.elapsed_ms >= 100);
+  CHECK(m.info.elapsed_ms < 1000);
+  CHECK(m.info.nodes < r.nodes);
 }
 
 }  // namespace ringside::zertz::test
