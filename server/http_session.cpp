@@ -305,6 +305,7 @@ void http_session::refuse_at_fd_limit(const request& req) {
 }
 
 void http_session::refuse_unread(http::status status, std::string why) {
+  ctx_.stats.http_oversize.fetch_add(1);
   draining_ = true;
   request req{http::verb::get, "/", 11};
   req.keep_alive(false);

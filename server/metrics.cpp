@@ -102,6 +102,9 @@ std::string metrics::render() const {
   counter("ringside_origins_refused_total",
           "WebSocket upgrades answered 403: a page from an origin not allowed (--allow-origin).",
           origins_refused.load());
+  counter("ringside_http_oversize_total",
+          "HTTP requests answered 431 or 413: headers over 8 KiB or a body over 16 KiB.",
+          http_oversize.load());
   counter("ringside_control_frames_over_limit_total",
           "Pings and pongs received past the connection's rate limit (they count as messages).",
           control_frames_over_limit.load());

@@ -85,6 +85,17 @@ std::string plain(std::string_view method, std::string_view target, std::string_
               "\r\n"});
 }
 
+// The next message of `type`, passing over the patches of a room the client watches.
+json next_of(ws_client& c, std::string_view type) {
+  for (int i = 0; i < 1000; ++i) {
+    const auto m = c.recv(5s);
+    REQUIRE_MESSAGE(m.has_value(), "no '" << type << "' message");
+    if (m->value("type", "") == type) return *m;
+  }
+  FAIL("no '" << type << "' among 1000 messages");
+  return {};
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -130,6 +141,7 @@ TEST_CASE(
     CHECK(exchange(srv.port(), plain("GET", "/ws")).status == 426);
     CHECK(exchange(srv.port(), plain("GET", "/healthz", big_header)).status == 431);
   }
+  CHECK(metric(srv.port(), "ringside_http_oversize_total") == 102);
   std::this_thread::sleep_for(1s);
   check_players_unharmed(game.stop());
   rss.check_settles();
@@ -209,6 +221,44 @@ TEST_CASE(
   }
   CHECK(calm.request({{"type", "list_rooms"}}, "rooms").contains("rooms"));
 
+  std::this_thread::sleep_for(1s);
+  check_players_unharmed(game.stop());
+  rss.check_settles();
+  check_server_fine(srv);
+}
+
+TEST_CASE(
+    "impersonators: the seated players' names, invisible characters and the computer's name are "
+    "refused") {
+  // 60 new identities in a few seconds from one address: that cap is address_limits_test's.
+  server_process srv({"--identities-per-address", "0"});
+  timed_game_beside game(srv.port());  // alice and bob are seated
+  rss_sampler rss(srv);
+  const json watch{{"type", "join"}, {"room", game.room()}, {"as", "spectator"}, {"id", 2}};
+  for (int i = 0; i < 20; ++i) {
+    // Under a seated player's name, in any case: name_taken, for watching too (its chat would
+    // read as that player's).
+    for (const char* name : {"alice", "BOB"}) {
+      ws_client fake(srv.port());
+      fake.hello(name);
+      const auto e = fake.request(watch, "error");
+      CHECK(e.at("code") == "name_taken");
+    }
+    // Names that look like another, or like nothing, or like the computer: bad_name at hello.
+    for (const std::string name :
+         {"al\u200Bice", "\u202EboB", "bob\u00A0", "\u3164", "computer 5"}) {
+      ws_client fake(srv.port());
+      CHECK(fake.request({{"type", "hello"}, {"name", name}, {"id", 1}}, "error").at("code") ==
+            "bad_name");
+    }
+    // A spectator asking for a seat in a game under way hears why not, and stays a spectator.
+    ws_client carol(srv.port());
+    carol.hello("carol");
+    REQUIRE(carol.send(watch));
+    CHECK(next_of(carol, "joined").at("seat").is_null());
+    REQUIRE(carol.send({{"type", "join"}, {"room", game.room()}, {"as", "player"}, {"id", 3}}));
+    CHECK(next_of(carol, "error").at("code") == "room_full");
+  }
   std::this_thread::sleep_for(1s);
   check_players_unharmed(game.stop());
   rss.check_settles();
