@@ -10,9 +10,12 @@
 
 #include "clients/cli/board_geometry.hpp"
 #include "clients/cli/board_renderer.hpp"
+#include "tests/cli/text_lines.hpp"
 
 using namespace ringside::cli;
 using nlohmann::json;
+
+using ringside::cli::test::lines_of;
 
 namespace {
 
@@ -39,13 +42,6 @@ json start_state(int board) {
       {"last_move", nullptr},
       {"draw_offer", nullptr},
       {"result", nullptr}};
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
 }
 
 std::size_t count(const std::string& text, const std::string& what) {

@@ -9,18 +9,14 @@
 
 #include "clients/cli/board_renderer.hpp"
 #include "clients/cli/dvonn_renderer.hpp"
+#include "tests/cli/text_lines.hpp"
 
 using namespace ringside::cli;
 using nlohmann::json;
 
-namespace {
+using ringside::cli::test::lines_of;
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
+namespace {
 
 json moving_state() {
   return {{"room", "d1"},

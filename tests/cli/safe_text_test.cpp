@@ -78,11 +78,11 @@ TEST_CASE("script values: bare when plain, JSON otherwise, always parsing back")
         std::string("\x1b[2J"), std::string("back\\slash"), std::string("Zo\xc3\xab"),
         std::string("\xe2\x80\xae"), std::string("=")}) {
     CAPTURE(s);
-    const std::string v = script_value(s);
-    REQUIRE(v.front() == '"');
-    CHECK(json::parse(v).get<std::string>() == s);
-    CHECK_FALSE(has_control(v));
-    CHECK(v.find('\n') == std::string::npos);
+    const std::string quoted = script_value(s);
+    REQUIRE(quoted.front() == '"');
+    CHECK(json::parse(quoted).get<std::string>() == s);
+    CHECK_FALSE(has_control(quoted));
+    CHECK(quoted.find('\n') == std::string::npos);
   }
 }
 

@@ -43,9 +43,9 @@ bool win_for(position& p, int x, int plies) {
   return !mine;
 }
 
-std::vector<game> random_positions(int games, int every) {
+std::vector<game> random_positions(int count, int every) {
   std::vector<game> out;
-  for (int i = 0; i < games; ++i) {
+  for (int i = 0; i < count; ++i) {
     rng r(static_cast<std::uint64_t>(i) + 500);
     game g = *game::create("standard", 0);
     while (!g.outcome()) {

@@ -89,9 +89,9 @@ search_result search(const position& p, std::uint64_t nodes, std::uint64_t seed 
 }
 
 // Positions met in seeded random games, every few plies, on the standard board.
-std::vector<game> random_positions(int games, int every) {
+std::vector<game> random_positions(int count, int every) {
   std::vector<game> out;
-  for (int i = 0; i < games; ++i) {
+  for (int i = 0; i < count; ++i) {
     rng r(static_cast<std::uint64_t>(i) + 100);
     game g = *game::start(variant::standard);
     while (!g.result()) {

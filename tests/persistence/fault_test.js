@@ -42,7 +42,9 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ringside-fault-'));
 let server = null;
 let port = 0;
 let portWaiters = [];
-const deadline = setTimeout(() => fail(new Error('timed out after 55 s')), 55000);
+// On a timeout, where each game was (progress) says what it waited for.
+const deadline = setTimeout(
+  () => fail(new Error(`timed out after 55 s; games: ${JSON.stringify(progress)}`)), 55000);
 
 function fail(err) {
   console.error('FAIL:', err && err.stack ? err.stack : err);
@@ -199,6 +201,10 @@ async function playGame(i, ready) {
     for (const c of s) {
       if (c.ws) continue;
       await c.connect();
+      // The server gives a reconnecting player its seats in unfinished games by itself; a
+      // game that ended in the move whose patch the kill swallowed is not one of them, so
+      // ask for the room (a second `joined` for a restored seat is harmless).
+      c.send({ type: 'join', room, as: 'player' });
       const j = await c.next((m) => m.type === 'joined' || m.type === 'closed');
       if (j.type === 'closed') { c.ws = null; }
       stats.reconnects += 1;

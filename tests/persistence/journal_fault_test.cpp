@@ -13,12 +13,11 @@
 #include "journaled_server.hpp"
 #include "reconnect.hpp"
 #include "support/game_search.hpp"
+#include "support/server_flags.hpp"
 #include "support/table.hpp"
 
 namespace ringside::test {
 namespace {
-
-const std::vector<std::string> fast{"--rate-limit", "100000", "--address-rate-limit", "0"};
 
 // A --data directory whose disk can be made to fail, and the switch that does it.
 class failing_disk {
@@ -75,7 +74,7 @@ TEST_CASE("a move the journal cannot record is refused, changes nothing, and pla
   std::unique_ptr<table> t;
   json acked;
   {
-    journaled_server srv(disk.data(), fast, disk.env());
+    journaled_server srv(disk.data(), unlimited_messages, disk.env());
     t = std::make_unique<table>(srv.port());
     t->play(to_move(*t), g.moves[0]);
     t->play(to_move(*t), g.moves[1]);
@@ -116,7 +115,7 @@ TEST_CASE("a move the journal cannot record is refused, changes nothing, and pla
     srv.kill9();
   }
   // Every acked move, the refused-then-accepted one included, is in the journal.
-  journaled_server srv(disk.data(), fast, disk.env());
+  journaled_server srv(disk.data(), unlimited_messages, disk.env());
   auto v = reconnect_both(srv.port(), *t);
   CHECK(without_presence(v[0].state()) == without_presence(acked));
   play(v, t->room(), g.moves[4]);
@@ -127,7 +126,7 @@ TEST_CASE("a room the journal cannot record is not created; one made after the d
   const auto g = find_game(zertz::variant::blitz,
                            [](const zertz::game& end, const auto&) { return end.ply() >= 2; });
   failing_disk disk;
-  journaled_server srv(disk.data(), fast, disk.env());
+  journaled_server srv(disk.data(), unlimited_messages, disk.env());
   ws_client a(srv.port());
   a.hello("alice");
   const json create{
@@ -155,7 +154,7 @@ TEST_CASE("a move refused after a failed fsync is not in the game after a crash"
   json before;
   json req;
   {
-    journaled_server srv(disk.data(), fast, disk.env());
+    journaled_server srv(disk.data(), unlimited_messages, disk.env());
     t = std::make_unique<table>(srv.port());
     t->play(to_move(*t), g.moves[0]);
     before = t->sync(1).at("state");
@@ -168,7 +167,7 @@ TEST_CASE("a move refused after a failed fsync is not in the game after a crash"
     srv.kill9();
   }
   disk.heal();
-  journaled_server srv(disk.data(), fast, disk.env());
+  journaled_server srv(disk.data(), unlimited_messages, disk.env());
   auto v = reconnect_both(srv.port(), *t);
   // The player was told the move was not played: it must not be there now.
   CHECK(without_presence(v[0].state()) == without_presence(before));

@@ -9,12 +9,11 @@
 
 #include "engine/zertz/game.hpp"
 #include "journaled_server.hpp"
+#include "support/server_flags.hpp"
 #include "support/table.hpp"
 
 namespace ringside::test {
 namespace {
-
-const std::vector<std::string> fast{"--rate-limit", "100000", "--address-rate-limit", "0"};
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path);
@@ -71,7 +70,7 @@ TEST_CASE("a schema-1 journal migrates, and its games come back and play on") {
   std::string timed = ids.at("timed");
   json after_move;
   {
-    journaled_server srv(dir.path(), fast);
+    journaled_server srv(dir.path(), unlimited_messages);
     // Migrated: the schema is at 3 and the final position kept under its new name.
     CHECK(sql_on(dir.path(), "SELECT max(version) FROM schema_version") == "3");
     // The old identities count as seen at the upgrade (schema 3), so none is pruned at once.
@@ -140,7 +139,7 @@ TEST_CASE("a schema-1 journal migrates, and its games come back and play on") {
     srv.kill9();
   }
   // The move made after the migration survives a crash like any other.
-  journaled_server srv(dir.path(), fast);
+  journaled_server srv(dir.path(), unlimited_messages);
   ws_client alice(srv.port());
   auto a = come_back(alice, ids.at("alice"), 2);
   CHECK(a.at(timed).at("state").at("history") == after_move.at("history"));

@@ -11,14 +11,11 @@
 #include "journaled_server.hpp"
 #include "reconnect.hpp"
 #include "support/game_search.hpp"
+#include "support/server_flags.hpp"
 #include "support/table.hpp"
 
 namespace ringside::test {
-namespace {
-
-const std::vector<std::string> fast{"--rate-limit", "100000", "--address-rate-limit", "0"};
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("a game killed mid-play comes back whole and plays on to its end") {
   const auto g = find_game(zertz::variant::blitz, [](const zertz::game& end, const auto&) {
@@ -31,7 +28,7 @@ TEST_CASE("a game killed mid-play comes back whole and plays on to its end") {
   std::string room;
   std::unique_ptr<table> t;
   {
-    journaled_server srv(dir.path(), fast);
+    journaled_server srv(dir.path(), unlimited_messages);
     t = std::make_unique<table>(srv.port());
     room = t->room();
     for (std::size_t i = 0; i < half; ++i) {
@@ -46,7 +43,7 @@ TEST_CASE("a game killed mid-play comes back whole and plays on to its end") {
     REQUIRE(before.at("history").size() >= half);
     srv.kill9();
   }
-  journaled_server srv(dir.path(), fast);
+  journaled_server srv(dir.path(), unlimited_messages);
   auto v = reconnect_both(srv.port(), *t);
   // Every acked move, the position and the clocks are exactly as before the kill.
   CHECK(without_presence(v[0].state()) == without_presence(before));
@@ -71,7 +68,7 @@ TEST_CASE("a game killed mid-play comes back whole and plays on to its end") {
 
   SUBCASE("the finished game's record is still served after another restart") {
     srv.kill9();
-    journaled_server again_srv(dir.path(), fast);
+    journaled_server again_srv(dir.path(), unlimited_messages);
     const auto [status2, record2] = http_get(again_srv.port(), "/api/rooms/" + room + "/record");
     CHECK(status2 == 200);
     CHECK(record2 == record);
@@ -89,7 +86,7 @@ TEST_CASE("clocks keep their remaining time across a restart") {
   json before;
   std::unique_ptr<table> t;
   {
-    journaled_server srv(dir.path(), fast);
+    journaled_server srv(dir.path(), unlimited_messages);
     t = std::make_unique<table>(
         srv.port(), json{{"variant", "blitz"}, {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
     for (std::size_t i = 0; i < 4; ++i) {
@@ -109,7 +106,7 @@ TEST_CASE("clocks keep their remaining time across a restart") {
   }
   // Downtime is charged to nobody: the restored clocks are those of the last move.
   std::this_thread::sleep_for(300ms);
-  journaled_server srv(dir.path(), fast);
+  journaled_server srv(dir.path(), unlimited_messages);
   auto v = reconnect_both(srv.port(), *t);
   CHECK(without_presence(v[0].state()) == without_presence(before));
   // The clock runs again for the side to move: its next move costs it time.
@@ -123,7 +120,7 @@ TEST_CASE("clocks keep their remaining time across a restart") {
 }
 
 TEST_CASE("a player gone longer than --abandon-after loses, and coming back restarts the grace") {
-  std::vector<std::string> flags = fast;
+  std::vector<std::string> flags = unlimited_messages;
   flags.insert(flags.end(), {"--abandon-after", "2"});
   temp_dir dir;
   journaled_server srv(dir.path(), flags);
@@ -152,7 +149,7 @@ TEST_CASE("a resent move with an old version gets stale_version and a snapshot, 
   const auto g = find_game(zertz::variant::blitz,
                            [](const zertz::game& end, const auto&) { return end.ply() >= 3; });
   temp_dir dir;
-  journaled_server srv(dir.path(), fast);
+  journaled_server srv(dir.path(), unlimited_messages);
   table t(srv.port());
   const json req{
       {"type", "move"}, {"room", t.room()}, {"move", g.moves[0]}, {"version", t.seat(1).version()}};
@@ -174,7 +171,7 @@ TEST_CASE("a token keeps working after every connection of its player is gone") 
   // read back from the journal, so this is the path a returning visitor takes.
   temp_dir dir;
   // The others all come from 127.0.0.1: the cap on new identities per address is off.
-  std::vector<std::string> flags = fast;
+  std::vector<std::string> flags = unlimited_messages;
   flags.insert(flags.end(), {"--identities-per-address", "0"});
   journaled_server srv(dir.path(), flags);
   std::string token;
@@ -227,7 +224,7 @@ TEST_CASE("a DVONN game killed in the moving phase comes back whole and plays on
   std::string room;
   std::mt19937 rng(11);
   {
-    journaled_server srv(dir.path(), fast);
+    journaled_server srv(dir.path(), unlimited_messages);
     t = std::make_unique<table>(srv.port(), json{{"game", "dvonn"}, {"variant", "standard"}});
     room = t->room();
     // Through the placing phase and a few moves past it: every move acked is journaled.
@@ -240,7 +237,7 @@ TEST_CASE("a DVONN game killed in the moving phase comes back whole and plays on
     before = t->sync(1).at("state");
     srv.kill9();
   }
-  journaled_server srv(dir.path(), fast);
+  journaled_server srv(dir.path(), unlimited_messages);
   auto v = reconnect_both(srv.port(), *t);
   CHECK(without_presence(v[0].state()) == without_presence(before));
   CHECK(v[0].state().at("phase") == "movement");
@@ -252,7 +249,7 @@ TEST_CASE("a DVONN game killed in the moving phase comes back whole and plays on
   }
   CHECK(v[0].state().at("result").at("reason") == "no_moves");
   srv.kill9();
-  journaled_server again(dir.path(), fast);
+  journaled_server again(dir.path(), unlimited_messages);
   const auto [status, record] = http_get(again.port(), "/api/rooms/" + room + "/record");
   CHECK(status == 200);
   CHECK(record.find("[Game \"DVONN\"]") != std::string::npos);

@@ -7,13 +7,12 @@
 #include <string>
 
 #include "engine/zertz/game.hpp"
+#include "support/server_flags.hpp"
 #include "support/server_process.hpp"
 #include "support/table.hpp"
 
 namespace ringside::test {
 namespace {
-
-const std::vector<std::string> fast{"--rate-limit", "100000", "--address-rate-limit", "0"};
 
 // A legal move for the state's position: DVONN lists them; for ZÈRTZ the history is replayed
 // into the engine (forced passes are played by the game itself).
@@ -84,7 +83,7 @@ json play_against_computer(std::uint16_t port, const json& game, int level,
 }  // namespace
 
 TEST_CASE("a ZÈRTZ computer takes the other seat at once and plays a whole game") {
-  server_process srv(fast);
+  server_process srv(unlimited_messages);
   // The human second: the computer (seat 1) moves first, before anyone has moved.
   const json end =
       play_against_computer(srv.port(), {{"game", "zertz"}, {"variant", "blitz"}}, 2, "second");
@@ -92,7 +91,7 @@ TEST_CASE("a ZÈRTZ computer takes the other seat at once and plays a whole game
 }
 
 TEST_CASE("a DVONN computer plays a whole game, placing and moving") {
-  server_process srv(fast);
+  server_process srv(unlimited_messages);
   const json end =
       play_against_computer(srv.port(), {{"game", "dvonn"}, {"variant", "standard"}}, 1, "first");
   CHECK(end.at("phase") == "movement");
@@ -100,7 +99,7 @@ TEST_CASE("a DVONN computer plays a whole game, placing and moving") {
 }
 
 TEST_CASE("create_room refuses an opponent that is not a computer level") {
-  server_process srv(fast);
+  server_process srv(unlimited_messages);
   ws_client c(srv.port());
   c.hello("bob");
   for (const json& opponent : {json{{"computer", 0}}, json{{"computer", 6}},

@@ -6,13 +6,13 @@
 #include <random>
 #include <vector>
 
+#include "support/server_flags.hpp"
 #include "support/server_process.hpp"
 #include "support/table.hpp"
 
 namespace ringside::test {
 namespace {
 
-const std::vector<std::string> fast{"--rate-limit", "100000", "--address-rate-limit", "0"};
 const json dvonn{{"game", "dvonn"}, {"variant", "standard"}};
 
 // The placements that build dvonn-rules.md's full board: the three DVONN pieces (player 1,
@@ -54,7 +54,7 @@ void check_refused(table& t, int seat, const std::string& move, const std::strin
 }  // namespace
 
 TEST_CASE("a whole DVONN game from the state's legal moves, watched, with its record") {
-  server_process srv(fast);
+  server_process srv(unlimited_messages);
   table t(srv.port(), dvonn);
   CHECK(t.seat(1).state().at("game") == "dvonn");
   CHECK(t.seat(1).state().at("legal").size() == 49);
@@ -118,7 +118,7 @@ TEST_CASE("a whole DVONN game from the state's legal moves, watched, with its re
 }
 
 TEST_CASE("DVONN moves the rules forbid are refused with a reason, and change nothing") {
-  server_process srv(fast);
+  server_process srv(unlimited_messages);
   table t(srv.port(), dvonn);
   // Placing: a move is not a placement, and an occupied cell cannot take a piece.
   check_refused(t, 1, "c3e3", "place a piece on an empty cell");

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "support/game_search.hpp"
+#include "support/server_flags.hpp"
 #include "support/server_process.hpp"
 #include "support/table.hpp"
 
@@ -13,7 +14,6 @@ namespace ringside::test {
 namespace {
 
 // Games send one message per move, faster than the default limit allows a script.
-const std::vector<std::string> fast{"--rate-limit", "100000", "--address-rate-limit", "0"};
 
 // Plays `g` through `t`; a spectator joins after `spectate_at` moves and follows the rest.
 // Returns the spectator's view.
@@ -62,7 +62,7 @@ TEST_CASE("a blitz game won by a capture, watched from the middle") {
     return end.result()->reason == zertz::end_reason::win_condition &&
            last.text.find('x') != std::string::npos;
   });
-  server_process srv(fast);
+  server_process srv(unlimited_messages);
   table t(srv.port());
   auto watcher = replay(t, srv.port(), g, g.moves.size() / 2);
   const auto& s = t.seat(1).state();
@@ -80,7 +80,7 @@ TEST_CASE("a game won by isolating marbles") {
     return end.result()->reason == zertz::end_reason::win_condition && !last.isolated.empty() &&
            last.text.find('x') == std::string::npos;
   });
-  server_process srv(fast);
+  server_process srv(unlimited_messages);
   table t(srv.port());
   auto watcher = replay(t, srv.port(), g, 1);
   const auto& s = t.seat(2).state();
@@ -187,7 +187,7 @@ TEST_CASE("joined and sync say how long the side to move has been thinking, when
 }
 
 TEST_CASE("a dropped player shows offline, and the token brings back the same seat") {
-  server_process srv(fast);
+  server_process srv(unlimited_messages);
   table t(srv.port());
   const auto token = t.seat(1).token;
   t.seat(1).conn.reset();  // the connection drops without a word
