@@ -46,9 +46,12 @@ std::string newest_room;  // the last room id any connection was told about in `
 bool trace = false;       // FUZZ_TRACE=1: print every frame in and out, to read a reproducer
 
 bool known_code(const std::string& c) {
-  for (const char* k : {"hello_first", "bad_request", "unknown_type", "no_such_room", "room_full",
-                        "not_a_player", "not_your_turn", "illegal_move", "stale_version",
-                        "game_over", "rate_limited", "bad_token", "internal_error"}) {
+  // The table in docs/protocol.md, "Error codes".
+  for (const char* k :
+       {"hello_first", "bad_request", "unknown_type", "no_such_room", "room_full", "not_a_player",
+        "not_your_turn", "illegal_move", "stale_version", "game_over", "rate_limited", "bad_token",
+        "too_many_rooms", "too_many_connections", "too_many_identities", "bad_name", "name_taken",
+        "too_many_seats", "internal_error"}) {
     if (c == k) return true;
   }
   return false;
