@@ -4,6 +4,7 @@
 
 #include "journaled_server.hpp"
 #include "reconnect.hpp"
+#include "support/server_flags.hpp"
 #include "support/table.hpp"
 
 namespace ringside::test {
@@ -14,7 +15,7 @@ TEST_CASE("killed while the computer thinks, the restored room's computer thinks
   std::string room;
   json before;
   {
-    journaled_server srv(dir.path(), {"--rate-limit", "100000", "--address-rate-limit", "0"});
+    journaled_server srv(dir.path(), unlimited_messages);
     me.conn = std::make_unique<ws_client>(srv.port());
     const auto welcome = me.conn->hello("alice");
     me.token = welcome.at("token");
@@ -38,7 +39,7 @@ TEST_CASE("killed while the computer thinks, the restored room's computer thinks
     REQUIRE(before.at("to_move") == 2);
     srv.kill9();
   }
-  journaled_server srv(dir.path(), {"--rate-limit", "100000", "--address-rate-limit", "0"});
+  journaled_server srv(dir.path(), unlimited_messages);
   seat_view back = reconnect(srv.port(), me, 1);
   CHECK(back.state().at("players").at(1).at("computer") == true);
   CHECK(back.state().at("players").at(1).at("level") == 5);

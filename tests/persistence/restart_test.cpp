@@ -15,7 +15,6 @@
 #include "support/table.hpp"
 
 namespace ringside::test {
-namespace {}  // namespace
 
 TEST_CASE("a game killed mid-play comes back whole and plays on to its end") {
   const auto g = find_game(zertz::variant::blitz, [](const zertz::game& end, const auto&) {

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "support/server_checks.hpp"
+#include "support/server_flags.hpp"
 #include "support/server_process.hpp"
 #include "support/table.hpp"
 
@@ -91,7 +92,7 @@ TEST_CASE("a burst of 1000 messages: rate_limited errors, then closed with 1008"
 }
 
 TEST_CASE("a client that never reads is dropped; the game and memory carry on") {
-  server_process srv({"--rate-limit", "100000", "--address-rate-limit", "0"});
+  server_process srv(unlimited_messages);
   table t(srv.port());
   ws_client slow(srv.port(), 4096);
   slow.hello("sloth");

@@ -13,8 +13,6 @@
 namespace ringside::test {
 namespace {
 
-// Games send one message per move, faster than the default limit allows a script.
-
 // Plays `g` through `t`; a spectator joins after `spectate_at` moves and follows the rest.
 // Returns the spectator's view.
 seat_view replay(table& t, std::uint16_t port, const found_game& g, std::size_t spectate_at) {
