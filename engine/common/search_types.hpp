@@ -46,6 +46,8 @@ struct computer_request {
   std::uint64_t nodes = 0;
   std::int64_t time_ms = 0;
   int depth = 0;
+  // The evaluation's threat terms (ZÈRTZ: isolation one move away); off to measure them.
+  bool threats = true;
   // A level searching on a node budget also stops at its time cap: what the server asks, so a
   // computer never thinks longer than its level says on a busy machine. Off by default, so a
   // seed and a node budget repeat the same move however fast the machine is (matches, tests).

@@ -27,7 +27,7 @@ constexpr const char* usage =
     "                      [--opening-plies P] [--max-minutes M] [--verbose]\n"
     "       ringside-match --bench [--game zertz|dvonn] [--nodes N] [--runs R]\n"
     "SPEC is 'random' (a uniformly random mover) or a level 1-5, optionally with overrides:\n"
-    "'3', '4/nodes=200000', '5/time=1000', '2/depth=3'.\n"
+    "'3', '4/nodes=200000', '5/time=1000', '2/depth=3', '4/threats=0' (no threat terms).\n"
     "Games come in pairs: each seeded random opening is played once with each colour.\n"
     "Scores are from A's side. Threads default to the number of cores. With --max-minutes no\n"
     "game starts after M minutes and the summary counts the games played.\n";
@@ -67,6 +67,10 @@ bool parse_spec(std::string_view text, match::player_spec& out) {
     if (key == "nodes") ok = to_num(val, out.request.nodes) && out.request.nodes > 0;
     if (key == "time") ok = to_num(val, out.request.time_ms) && out.request.time_ms > 0;
     if (key == "depth") ok = to_num(val, out.request.depth) && out.request.depth > 0;
+    if (key == "threats" && (val == "0" || val == "1")) {
+      out.request.threats = val == "1";
+      ok = true;
+    }
     if (!ok) return false;
   }
   return true;
@@ -181,8 +185,19 @@ int play_match(const G& start, const cli& c) {
               static_cast<unsigned long long>(c.o.seed));
   std::fflush(stdout);
   int done = 0;
+  int won = 0, drawn = 0, lost = 0;
+  const int planned_games = (c.o.games + 1) / 2 * 2;
+  const auto started = std::chrono::steady_clock::now();
   const auto records = match::run_match(start, c.a, c.b, c.o, [&](const match::game_record& r) {
     ++done;
+    (r.a_result > 0 ? won : r.a_result < 0 ? lost : drawn) += 1;
+    if (!c.verbose && done % std::max(1, planned_games / 20) == 0) {
+      // A long match says how far it is, on stderr so the summary on stdout stays clean.
+      const double minutes =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() / 60;
+      std::fprintf(stderr, "%d/%d games (A %d-%d-%d) after %.1f min\n", done, planned_games,
+                   won, drawn, lost, minutes);
+    }
     if (c.verbose) {
       std::printf("game %d (opening %d, A %s): %s %s in %d plies\n", done, r.opening,
                   r.a_first ? "first" : "second",

@@ -48,6 +48,7 @@ level_config configure(const computer_request& r) {
   s.margin = row.margin;
   s.temperature = row.temperature;
   s.seed = r.seed;
+  s.isolation_threats = r.threats;
   s.cancel = r.cancel;
   const std::int64_t budget = move_budget_ms(c.cap_ms, r.clock);
   if (budget < c.cap_ms || (r.time_ms != 0 && r.nodes == 0)) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "engine/zertz/isolation_threat.hpp"
 #include "engine/zertz/rules.hpp"
 
 namespace ringside::zertz {
@@ -20,12 +21,15 @@ constexpr std::array<int, 5> near_bonus = {0, 220, 90, 30, 10};
 
 }  // namespace
 
-int player_value(const position& p, int player) {
+int player_value(const position& p, int player, const std::array<int, 3>& gained) {
   const rule_set& r = rules_of(p.rules());
   const auto& s = p.raw();
-  const auto& caps = s.caps[ix(player)];
+  std::array<int, 3> caps{};
   std::array<int, 3> available{};  // marbles of each colour that can still be captured
-  for (std::size_t c = 0; c < 3; ++c) available[c] = s.pool[c] + popcount(s.marbles[c]);
+  for (std::size_t c = 0; c < 3; ++c) {
+    caps[c] = s.caps[ix(player)][c] + gained[c];
+    available[c] = s.pool[c] + popcount(s.marbles[c]) - gained[c];
+  }
 
   int value = 0;
   int nearest = 99;
@@ -46,9 +50,23 @@ int player_value(const position& p, int player) {
   return value;
 }
 
-int evaluate(const position& p) {
+int player_value(const position& p, int player) {
+  return player_value(p, player, {});
+}
+
+int evaluate(const position& p, bool isolation_threats) {
   const int me = p.side();
-  int score = player_value(p, me) - player_value(p, me ^ 1);
+  const int mine = player_value(p, me);
+  int score = mine - player_value(p, me ^ 1);
+  if (isolation_threats) {
+    // A cut the mover can make now is worth most of what it claims: the search stopped one
+    // move short of it. (The opponent's cuts are the same cuts, and the mover is first.)
+    const rule_set& r = rules_of(p.rules());
+    std::array<int, 3> weight{};
+    for (std::size_t c = 0; c < 3; ++c) weight[c] = 6 * eval_scale / r.win_single[c];
+    const auto claim = best_isolation(p, weight);
+    if (claim != std::array<int, 3>{}) score += (player_value(p, me, claim) - mine) * 3 / 4;
+  }
   // Placing on a ring with no marble next to it never gives the opponent a jump. When there is
   // no such ring the mover will probably have to offer a marble.
   const bitboard vac = p.vacant();

@@ -2,6 +2,8 @@
 // The static evaluation of a quiet ZÈRTZ position (no jump on the board), as the search's
 // leaves see it.
 
+#include <array>
+
 #include "engine/zertz/position.hpp"
 
 namespace ringside::zertz {
@@ -13,10 +15,14 @@ inline constexpr int eval_scale = 100;
 // colour a win needs; a bonus that grows as a player's nearest still-reachable win condition
 // comes within one, two or three marbles; and a tempo term for the mover when every vacant ring
 // touches a marble (no placement is surely safe, so the mover is likely to have to give marbles).
-// Wins and losses are not scored here: the search checks position::winner() first.
-int evaluate(const position& p);
+// With `isolation_threats`, three quarters of what the mover's best isolation would add to its
+// value (isolation_threat.hpp). Wins and losses are not scored here: the search checks
+// position::winner() first.
+int evaluate(const position& p, bool isolation_threats = true);
 
-// The parts of evaluate() for one player index (0 or 1): material and nearness to a win.
+// The parts of evaluate() for one player index (0 or 1): material and nearness to a win,
+// counting `gained` marbles (per colour) as already captured from the board.
+int player_value(const position& p, int player, const std::array<int, 3>& gained);
 int player_value(const position& p, int player);
 
 }  // namespace ringside::zertz

@@ -140,7 +140,7 @@ int searcher::quiesce(int ply, int alpha, int beta) {
   if (const int w = pos_->winner()) return w == pos_->side() + 1 ? mate - ply : -(mate - ply);
   // A position with no jump is quiet: its value is the evaluation. With a jump the mover has
   // no choice but to capture, so there is no standing pat: every chain is searched.
-  if (ply >= max_ply - 1 || !pos_->any_jump()) return evaluate(*pos_);
+  if (ply >= max_ply - 1 || !pos_->any_jump()) return evaluate(*pos_, isolation_threats_);
   if (out_of_budget()) return 0;
   if (plies_.size() <= ix(ply)) plies_.push_back(std::make_unique<ply_data>());
   generate_moves(*pos_, plies_[ix(ply)]->list);
@@ -287,6 +287,7 @@ search_result searcher::run(const position& root, const search_settings& s) {
   limits_ = s.limits;
   cancel_ = s.cancel;
   reductions_ = s.reductions;
+  isolation_threats_ = s.isolation_threats;
   nodes_ = 0;
   seldepth_ = 0;
   stopped_ = false;

@@ -33,6 +33,8 @@ struct search_settings {
   // Late quiet moves searched one or two plies shallower first (re-searched if they look
   // good); off for experiments.
   bool reductions = true;
+  // The evaluation's isolation-threat term; off to measure what it adds.
+  bool isolation_threats = true;
   // Set from another thread to stop the search early; it then returns the best move so far.
   const std::atomic<bool>* cancel = nullptr;
 };
@@ -92,6 +94,7 @@ class searcher {
   int seldepth_ = 0;
   bool stopped_ = false;
   bool reductions_ = true;
+  bool isolation_threats_ = true;
 };
 
 }  // namespace ringside::zertz

@@ -81,12 +81,27 @@ TEST_CASE("ringside-match: a tiny real match prints W/D/L that add up, and repea
   REQUIRE(one.status == 0);
   const auto line = [](const std::string& s) { return s.substr(s.find("W/D/L")); };
   CHECK(line(one.out) == line(two.out));
+  // Without --verbose a match reports its progress (on stderr) as games finish.
+  CHECK(one.out.find("2/2 games (A ") != std::string::npos);
+}
+
+TEST_CASE("ringside-match: an evaluation term can be switched off for one side") {
+  // threats=0 changes what the searcher sees, so with the same seed and budgets the games
+  // differ from those with the term on (both sides otherwise alike).
+  const auto on = run("--a 3/nodes=20000 --b 3/nodes=20000 --games 6 --threads 2 --seed 4 --verbose");
+  const auto off =
+      run("--a 3/nodes=20000/threats=0 --b 3/nodes=20000 --games 6 --threads 2 --seed 4 --verbose");
+  REQUIRE(on.status == 0);
+  REQUIRE(off.status == 0);
+  CHECK(off.out.find("A = 3/nodes=20000/threats=0") != std::string::npos);
+  CHECK(on.out.substr(on.out.find("game 1 ")) != off.out.substr(off.out.find("game 1 ")));
 }
 
 TEST_CASE("ringside-match: bad arguments say what is wrong and exit 2") {
   CHECK(run("--a 7 --b 1").status == 2);
   CHECK(run("--a 3/nodes=x --b 1").status == 2);
   CHECK(run("--a 3").status == 2);
+  CHECK(run("--a 3/threats=2 --b 1").status == 2);
   const auto r = run("--a 1 --b 2 --game chess");
   CHECK(r.status == 2);
   CHECK(r.out.find("--game") != std::string::npos);
