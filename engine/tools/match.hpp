@@ -60,7 +60,11 @@ struct game_record {
 };
 
 struct match_options {
-  int games = 2;          // rounded up to an even number
+  int games = 2;  // rounded up to an even number
+  // The number of the first game. Game i plays opening i / 2 with A first when i is even, so a
+  // long match can be played in parts (games 0-99, then 100-199, ...) whose W/D/L add up to
+  // exactly those of the whole match when both sides search on node budgets.
+  int first_game = 0;
   int opening_plies = 2;  // random moves before the players take over
   int threads = 1;
   std::uint64_t seed = 1;
@@ -150,16 +154,17 @@ std::vector<game_record> run_match(const G& start, const player_spec& a, const p
                o.max_minutes * 60;
   };
   auto worker = [&] {
-    for (int i = next++; i < pairs * 2 && !out_of_time(); i = next++) {
+    for (int k = next++; k < pairs * 2 && !out_of_time(); k = next++) {
+      const int i = o.first_game + k;  // the game's number in the whole match
       const int pair = i / 2;
       const auto opening = make_opening(start, o.opening_plies, o.seed, pair);
       game_record rec = play_game(start, opening, a, b, i % 2 == 0,
                                   mix_seed(o.seed, static_cast<std::uint64_t>(i)), o.max_plies);
       rec.opening = pair;
       std::lock_guard<std::mutex> g(lock);
-      out[static_cast<std::size_t>(i)] = std::move(rec);
-      played[static_cast<std::size_t>(i)] = 1;
-      if (on_game) on_game(out[static_cast<std::size_t>(i)]);
+      out[static_cast<std::size_t>(k)] = std::move(rec);
+      played[static_cast<std::size_t>(k)] = 1;
+      if (on_game) on_game(out[static_cast<std::size_t>(k)]);
     }
   };
   std::vector<std::thread> pool;

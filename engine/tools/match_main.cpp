@@ -24,13 +24,16 @@ using namespace ringside;
 constexpr const char* usage =
     "usage: ringside-match --a SPEC --b SPEC [--games N] [--threads T] [--seed S]\n"
     "                      [--game zertz|dvonn] [--variant standard|blitz|tournament]\n"
-    "                      [--opening-plies P] [--max-minutes M] [--verbose]\n"
+    "                      [--opening-plies P] [--max-minutes M] [--from-game K] [--verbose]\n"
     "       ringside-match --bench [--game zertz|dvonn] [--nodes N] [--runs R]\n"
+    "       ringside-match --summarize W/D/L\n"
     "SPEC is 'random' (a uniformly random mover) or a level 1-5, optionally with overrides:\n"
     "'3', '4/nodes=200000', '5/time=1000', '2/depth=3', '4/threats=0' (no threat terms).\n"
     "Games come in pairs: each seeded random opening is played once with each colour.\n"
     "Scores are from A's side. Threads default to the number of cores. With --max-minutes no\n"
-    "game starts after M minutes and the summary counts the games played.\n";
+    "game starts after M minutes and the summary counts the games played. --from-game K plays\n"
+    "games K to K+N-1 of the seed's match, so a long match can be played in parts; add the\n"
+    "parts' W/D/L and --summarize gives the score, interval and Elo of the whole.\n";
 
 int error(const std::string& what) {
   std::fprintf(stderr, "ringside-match: %s\n", what.c_str());
@@ -153,8 +156,8 @@ int bench(const G& start, std::uint64_t nodes, int runs) {
       "%s searcher: %.0f nodes/s wall, %.0f nodes per CPU second (medians of %d runs, "
       "one thread)\n",
       name.c_str(), rates[rates.size() / 2], cpu_rates[cpu_rates.size() / 2], runs);
-  // What each level spends on the same positions (level 5 stops on time, 5 s without a clock).
-  for (int level = 1; level < computer_levels; ++level) {
+  // What each level spends on the same positions.
+  for (int level = 1; level <= computer_levels; ++level) {
     std::int64_t sum = 0, worst = 0;
     for (const auto& g : positions) {
       computer_request r;
@@ -170,6 +173,22 @@ int bench(const G& start, std::uint64_t nodes, int runs) {
   return 0;
 }
 
+void print_summary(int w, int d, int l) {
+  const match_summary s = summarize(w, d, l);
+  std::printf("W/D/L %d/%d/%d  score %.1f%% [%.1f%%, %.1f%%]  Elo %s [%s, %s]  LOS %.1f%%\n", w, d,
+              l, 100 * s.score, 100 * s.low, 100 * s.high, signed_elo(s.elo).c_str(),
+              signed_elo(s.elo_low).c_str(), signed_elo(s.elo_high).c_str(), 100 * s.los);
+}
+
+// "12/3/5" into its three counts.
+bool parse_wdl(std::string_view text, int& w, int& d, int& l) {
+  const auto a = text.find('/');
+  const auto b = a == std::string_view::npos ? a : text.find('/', a + 1);
+  if (b == std::string_view::npos) return false;
+  return to_num(text.substr(0, a), w) && to_num(text.substr(a + 1, b - a - 1), d) &&
+         to_num(text.substr(b + 1), l) && w >= 0 && d >= 0 && l >= 0 && w + d + l > 0;
+}
+
 struct cli {
   match::player_spec a, b;
   match::match_options o;
@@ -179,10 +198,14 @@ struct cli {
 
 template <class G>
 int play_match(const G& start, const cli& c) {
-  std::printf("%s %s: A = %s, B = %s, %d games, %d threads, seed %llu\n",
+  std::printf("%s %s: A = %s, B = %s, %d games, %d threads, seed %llu",
               std::string(G::name).c_str(), c.variant_name.c_str(), c.a.label.c_str(),
               c.b.label.c_str(), (c.o.games + 1) / 2 * 2, c.o.threads,
               static_cast<unsigned long long>(c.o.seed));
+  if (c.o.first_game > 0) {
+    std::printf(", games %d to %d", c.o.first_game, c.o.first_game + (c.o.games + 1) / 2 * 2 - 1);
+  }
+  std::printf("\n");
   std::fflush(stdout);
   int done = 0;
   int won = 0, drawn = 0, lost = 0;
@@ -195,8 +218,8 @@ int play_match(const G& start, const cli& c) {
       // A long match says how far it is, on stderr so the summary on stdout stays clean.
       const double minutes =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() / 60;
-      std::fprintf(stderr, "%d/%d games (A %d-%d-%d) after %.1f min\n", done, planned_games,
-                   won, drawn, lost, minutes);
+      std::fprintf(stderr, "%d/%d games (A %d-%d-%d) after %.1f min\n", done, planned_games, won,
+                   drawn, lost, minutes);
     }
     if (c.verbose) {
       std::printf("game %d (opening %d, A %s): %s %s in %d plies\n", done, r.opening,
@@ -218,15 +241,13 @@ int play_match(const G& start, const cli& c) {
   }
   const int planned = (c.o.games + 1) / 2 * 2;
   if (static_cast<int>(records.size()) < planned) {
-    std::printf("STOPPED by --max-minutes: %zu of %d games played\n", records.size(), planned);
+    std::printf("STOPPED by --max-minutes: %zu of %d games played; the rest: --from-game %zu\n",
+                records.size(), planned, static_cast<std::size_t>(c.o.first_game) + records.size());
   }
-  const match_summary s = summarize(w, d, l);
   print_figures("A", c.a, fa);
   print_figures("B", c.b, fb);
   if (illegal > 0) std::printf("ILLEGAL MOVES: %d games ended by one\n", illegal);
-  std::printf("W/D/L %d/%d/%d  score %.1f%% [%.1f%%, %.1f%%]  Elo %s [%s, %s]  LOS %.1f%%\n", w, d,
-              l, 100 * s.score, 100 * s.low, 100 * s.high, signed_elo(s.elo).c_str(),
-              signed_elo(s.elo_low).c_str(), signed_elo(s.elo_high).c_str(), 100 * s.los);
+  print_summary(w, d, l);
   return illegal > 0 ? 1 : 0;
 }
 
@@ -273,6 +294,14 @@ int main(int argc, char** argv) {
     } else if (arg == "--opening-plies") {
       if (!to_num(val, c.o.opening_plies) || c.o.opening_plies < 0) return bad();
       ++i;
+    } else if (arg == "--from-game") {
+      if (!to_num(val, c.o.first_game) || c.o.first_game < 0) return bad();
+      ++i;
+    } else if (arg == "--summarize") {
+      int w = 0, d = 0, l = 0;
+      if (!parse_wdl(val, w, d, l)) return bad();
+      print_summary(w, d, l);
+      return 0;
     } else if (arg == "--max-minutes") {
       if (!to_num(val, c.o.max_minutes) || c.o.max_minutes <= 0) return bad();
       ++i;

@@ -72,7 +72,8 @@ void find_groups(const board& b, bitboard rings, groups& out) {
   auto& slot = groups_cache[static_cast<std::size_t>((rings * 0x9E3779B97F4A7C15ULL) >> 54)];
   if (slot.rings == rings && slot.count > 0) {
     out.count = slot.count;
-    for (int i = 0; i < slot.count; ++i) out.cells[static_cast<std::size_t>(i)] = slot.cells[static_cast<std::size_t>(i)];
+    for (int i = 0; i < slot.count; ++i)
+      out.cells[static_cast<std::size_t>(i)] = slot.cells[static_cast<std::size_t>(i)];
     return;
   }
   out.count = 0;
@@ -84,7 +85,8 @@ void find_groups(const board& b, bitboard rings, groups& out) {
   if (out.count <= static_cast<int>(slot.cells.size())) {
     slot.rings = rings;
     slot.count = out.count;
-    for (int i = 0; i < out.count; ++i) slot.cells[static_cast<std::size_t>(i)] = out.cells[static_cast<std::size_t>(i)];
+    for (int i = 0; i < out.count; ++i)
+      slot.cells[static_cast<std::size_t>(i)] = out.cells[static_cast<std::size_t>(i)];
   }
 }
 
@@ -128,7 +130,8 @@ std::array<int, 3> best_isolation(const position& p, const std::array<int, 3>& w
     const int r = lowest(f);
     bitboard g = 0;
     for (int i = 0; g == 0; ++i) {
-      if (now.cells[static_cast<std::size_t>(i)] & bit(r)) g = now.cells[static_cast<std::size_t>(i)];
+      if (now.cells[static_cast<std::size_t>(i)] & bit(r))
+        g = now.cells[static_cast<std::size_t>(i)];
     }
     const bitboard rest = g & ~bit(r);
     const int open = popcount(g & vacant);

@@ -183,16 +183,19 @@ TEST_CASE("dvonn zobrist: keys follow the position through do and undo") {
   CHECK(key("d3:WBW,e3:D,f3:D,g3:D,h3:B 1 49") != key("d3:WBW,e3:D,f3:D,g3:D,h3:B 2 49"));
 }
 
-TEST_CASE("dvonn computer: levels are node budgets below 5, time at 5; a lone move is instant") {
+TEST_CASE(
+    "dvonn computer: levels are node budgets, capped at 5 s in a room; a lone move is instant") {
   std::uint64_t last = 0;
-  for (int level = 1; level <= 4; ++level) {
+  for (int level = 1; level <= 5; ++level) {
     const level_config c = configure(ask(level));
     CHECK(c.settings.limits.max_nodes > 0);
     CHECK(c.settings.limits.max_nodes >= last);
     last = c.settings.limits.max_nodes;
   }
-  CHECK(configure(ask(5)).settings.limits.max_time_ms == 5000);
-  CHECK(configure(ask(5)).settings.limits.max_nodes == 0);
+  CHECK(configure(ask(5)).settings.limits.max_time_ms == 0);
+  computer_request capped = ask(5);
+  capped.time_capped = true;
+  CHECK(configure(capped).settings.limits.max_time_ms == 5000);
   computer_request hurried = ask(4);
   hurried.clock = clock_state{10'000, 0};
   CHECK(configure(hurried).settings.limits.max_time_ms == 400);

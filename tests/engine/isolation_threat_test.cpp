@@ -61,8 +61,8 @@ int check_games(int rings, int games, std::uint64_t seed) {
         const int expected = best_claim_by_playing(p);
         const int found = value_of(best_isolation(p, weight));
         if (expected != found) {
-          FAIL_CHECK("game " << g << " ply position " << write_zip(p) << ": by playing "
-                             << expected << ", best_isolation " << found);
+          FAIL_CHECK("game " << g << " ply position " << write_zip(p) << ": by playing " << expected
+                             << ", best_isolation " << found);
           return with_claim;
         }
         if (found > 0) ++with_claim;

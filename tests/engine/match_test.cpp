@@ -3,9 +3,12 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "engine/common/match_stats.hpp"
 
@@ -85,16 +88,67 @@ TEST_CASE("ringside-match: a tiny real match prints W/D/L that add up, and repea
   CHECK(one.out.find("2/2 games (A ") != std::string::npos);
 }
 
+namespace {
+
+// The per-game lines of a --verbose run from "(opening" on, sorted (threads finish games in
+// any order).
+std::vector<std::string> game_lines(const std::string& out) {
+  std::vector<std::string> lines;
+  for (auto at = out.find("(opening"); at != std::string::npos; at = out.find("(opening", at + 1)) {
+    lines.push_back(out.substr(at, out.find('\n', at) - at));
+  }
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+std::array<int, 3> wdl(const std::string& out) {
+  std::array<int, 3> r{-1, -1, -1};
+  const auto at = out.find("W/D/L ");
+  if (at != std::string::npos) std::sscanf(out.c_str() + at, "W/D/L %d/%d/%d", &r[0], &r[1], &r[2]);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("ringside-match: a match played in parts adds up to the whole match") {
+  const std::string common = "--a 2/nodes=4000 --b 1 --threads 2 --seed 9 --verbose";
+  const auto whole = run(common + " --games 8");
+  const auto first = run(common + " --games 4");
+  const auto rest = run(common + " --games 4 --from-game 4");
+  REQUIRE(whole.status == 0);
+  REQUIRE(rest.status == 0);
+  CHECK(rest.out.find("games 4 to 7") != std::string::npos);
+  auto parts = game_lines(first.out);
+  const auto more = game_lines(rest.out);
+  parts.insert(parts.end(), more.begin(), more.end());
+  std::sort(parts.begin(), parts.end());
+  CHECK(parts.size() == 8);
+  CHECK(parts == game_lines(whole.out));
+  const auto a = wdl(first.out), b = wdl(rest.out), w = wdl(whole.out);
+  CHECK(a[0] + b[0] == w[0]);
+  CHECK(a[1] + b[1] == w[1]);
+  CHECK(a[2] + b[2] == w[2]);
+  // --summarize gives the whole match's summary line from the added counts.
+  const auto sum = run("--summarize " + std::to_string(w[0]) + "/" + std::to_string(w[1]) + "/" +
+                       std::to_string(w[2]));
+  REQUIRE(sum.status == 0);
+  CHECK(sum.out == whole.out.substr(whole.out.find("W/D/L")));
+  CHECK(run("--summarize 1/2").status == 2);
+  CHECK(run("--summarize 0/0/0").status == 2);
+}
+
 TEST_CASE("ringside-match: an evaluation term can be switched off for one side") {
   // threats=0 changes what the searcher sees, so with the same seed and budgets the games
   // differ from those with the term on (both sides otherwise alike).
-  const auto on = run("--a 3/nodes=20000 --b 3/nodes=20000 --games 6 --threads 2 --seed 4 --verbose");
+  const auto on =
+      run("--a 3/nodes=20000 --b 3/nodes=20000 --games 6 --threads 2 --seed 4 --verbose");
   const auto off =
       run("--a 3/nodes=20000/threats=0 --b 3/nodes=20000 --games 6 --threads 2 --seed 4 --verbose");
   REQUIRE(on.status == 0);
   REQUIRE(off.status == 0);
   CHECK(off.out.find("A = 3/nodes=20000/threats=0") != std::string::npos);
-  CHECK(on.out.substr(on.out.find("game 1 ")) != off.out.substr(off.out.find("game 1 ")));
+  CHECK(game_lines(on.out).size() == 6);
+  CHECK(game_lines(on.out) != game_lines(off.out));
 }
 
 TEST_CASE("ringside-match: bad arguments say what is wrong and exit 2") {
