@@ -16,8 +16,9 @@ std::size_t ix(int v) {
 
 // Bonus by the number of marbles a player still needs for their nearest reachable condition.
 // One away is a standing threat the opponent must answer; further away counts little more than
-// the marbles themselves.
-constexpr std::array<int, 5> near_bonus = {0, 220, 90, 30, 10};
+// the marbles themselves. None left (a win) only happens for marbles counted as gained before
+// they are taken: an isolation the mover can make now that wins the game.
+constexpr std::array<int, 5> near_bonus = {600, 220, 90, 30, 10};
 
 }  // namespace
 
@@ -46,6 +47,7 @@ int player_value(const position& p, int player, const std::array<int, 3>& gained
     if (short_of_each > available[c]) each_reachable = false;
   }
   if (each_reachable) nearest = std::min(nearest, need_each);
+  nearest = std::max(nearest, 0);  // gained marbles may pass the count a win needs
   if (nearest < static_cast<int>(near_bonus.size())) value += near_bonus[ix(nearest)];
   return value;
 }

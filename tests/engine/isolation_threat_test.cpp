@@ -1,11 +1,13 @@
 // The evaluation's isolation finder against the rules engine: in every quiet position of many
 // random games, best_isolation must claim exactly what the best placing move claims when it is
-// played (do_move's isolation), no more and no less.
+// played (do_move's isolation), no more and no less, and the evaluation must count it for the
+// mover.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <random>
 
+#include "engine/zertz/evaluation.hpp"
 #include "engine/zertz/isolation_threat.hpp"
 #include "engine/zertz/movegen.hpp"
 #include "helpers.hpp"
@@ -66,6 +68,14 @@ int check_games(int rings, int games, std::uint64_t seed) {
           return with_claim;
         }
         if (found > 0) ++with_claim;
+        // The evaluation counts a claim for the mover, never against it (also when the claim
+        // would win the game outright).
+        const int with = evaluate(p, true), without = evaluate(p, false);
+        if (found > 0 ? with <= without : with != without) {
+          FAIL_CHECK("game " << g << " position " << write_zip(p) << ": evaluation " << with
+                             << " with the isolation term, " << without << " without");
+          return with_claim;
+        }
       }
       std::uniform_int_distribution<int> pick(0, moves.size() - 1);
       p.do_move(moves[static_cast<std::size_t>(pick(rng))]);
