@@ -25,7 +25,7 @@ constexpr const char* usage =
     "usage: ringside-match --a SPEC --b SPEC [--games N] [--threads T] [--seed S]\n"
     "                      [--game zertz|dvonn] [--variant standard|blitz|tournament]\n"
     "                      [--opening-plies P] [--max-minutes M] [--from-game K] [--verbose]\n"
-    "       ringside-match --bench [--game zertz|dvonn] [--nodes N] [--runs R]\n"
+    "       ringside-match --bench [--game zertz|dvonn] [--nodes N] [--runs R] [--a SPEC]\n"
     "       ringside-match --summarize W/D/L\n"
     "SPEC is 'random' (a uniformly random mover) or a level 1-5, optionally with overrides:\n"
     "'3', '4/nodes=200000', '5/time=1000', '2/depth=3', '4/threats=0' (no threat terms).\n"
@@ -33,7 +33,8 @@ constexpr const char* usage =
     "Scores are from A's side. Threads default to the number of cores. With --max-minutes no\n"
     "game starts after M minutes and the summary counts the games played. --from-game K plays\n"
     "games K to K+N-1 of the seed's match, so a long match can be played in parts; add the\n"
-    "parts' W/D/L and --summarize gives the score, interval and Elo of the whole.\n";
+    "parts' W/D/L and --summarize gives the score, interval and Elo of the whole. --bench\n"
+    "measures the searcher of --a (default 5) on a node budget, then each level's time.\n";
 
 int error(const std::string& what) {
   std::fprintf(stderr, "ringside-match: %s\n", what.c_str());
@@ -125,19 +126,19 @@ std::vector<G> bench_positions(const G& start, int count) {
 }
 
 template <class G>
-int bench(const G& start, std::uint64_t nodes, int runs) {
+int bench(const G& start, std::uint64_t nodes, int runs, const match::player_spec& searcher) {
   const auto positions = bench_positions(start, 24);
   const std::string name(G::name);
-  std::printf("%s: %zu positions from level-1 self-play, %llu nodes each, %d runs\n", name.c_str(),
-              positions.size(), static_cast<unsigned long long>(nodes), runs);
+  std::printf("%s: %zu positions from level-1 self-play, %llu nodes each, %d runs, searcher %s\n",
+              name.c_str(), positions.size(), static_cast<unsigned long long>(nodes), runs,
+              searcher.label.c_str());
   std::vector<double> rates, cpu_rates;
   for (int run = 0; run < runs; ++run) {
     std::uint64_t total = 0;
     const auto t0 = std::chrono::steady_clock::now();
     const std::clock_t c0 = std::clock();
     for (const auto& g : positions) {
-      computer_request r;  // the top level's search, on a node budget
-      r.level = computer_levels;
+      computer_request r = searcher.request;  // its search, on the bench's node budget
       r.nodes = nodes;
       total += choose_move(g, r).info.nodes;
     }
@@ -169,6 +170,7 @@ int bench(const G& start, std::uint64_t nodes, int runs) {
     std::printf("level %d: %.1f ms/move on these positions (max %lld)\n", level,
                 static_cast<double>(sum) / static_cast<double>(positions.size()),
                 static_cast<long long>(worst));
+    std::fflush(stdout);  // level 5 takes a minute or more: show each line as it comes
   }
   return 0;
 }
@@ -325,12 +327,14 @@ int main(int argc, char** argv) {
   if (!do_bench && (!have_a || !have_b)) {
     return error("--a and --b are required\n" + std::string(usage));
   }
+  if (do_bench && !have_a) parse_spec(std::to_string(computer_levels), c.a);
+  if (do_bench && c.a.random) return error("--bench measures a searcher: --a is a level");
   if (game_name == "dvonn") {
     auto start = dvonn::game::create(c.variant_name, 0);
     if (!start) return error(start.error());
-    return do_bench ? bench(*start, bench_nodes, runs) : play_match(*start, c);
+    return do_bench ? bench(*start, bench_nodes, runs, c.a) : play_match(*start, c);
   }
   auto start = zertz::game::create(c.variant_name, 0);
   if (!start) return error(start.error());
-  return do_bench ? bench(*start, bench_nodes, runs) : play_match(*start, c);
+  return do_bench ? bench(*start, bench_nodes, runs, c.a) : play_match(*start, c);
 }

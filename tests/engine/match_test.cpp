@@ -156,6 +156,7 @@ TEST_CASE("ringside-match: bad arguments say what is wrong and exit 2") {
   CHECK(run("--a 3/nodes=x --b 1").status == 2);
   CHECK(run("--a 3").status == 2);
   CHECK(run("--a 3/threats=2 --b 1").status == 2);
+  CHECK(run("--bench --a random").status == 2);
   const auto r = run("--a 1 --b 2 --game chess");
   CHECK(r.status == 2);
   CHECK(r.out.find("--game") != std::string::npos);
