@@ -60,11 +60,17 @@ struct game_record {
 };
 
 struct match_options {
-  int games = 2;  // rounded up to an even number
+  int games = 2;  // rounded up so that the last game completes its opening's pair
   // The number of the first game. Game i plays opening i / 2 with A first when i is even, so a
   // long match can be played in parts (games 0-99, then 100-199, ...) whose W/D/L add up to
   // exactly those of the whole match when both sides search on node budgets.
   int first_game = 0;
+
+  // How many games are played: `games`, plus one when the last would leave its pair unfinished.
+  int game_count() const {
+    const int end = first_game + std::max(1, games);
+    return (end + 1) / 2 * 2 - first_game;
+  }
   int opening_plies = 2;  // random moves before the players take over
   int threads = 1;
   std::uint64_t seed = 1;
@@ -142,8 +148,8 @@ template <class G>
 std::vector<game_record> run_match(const G& start, const player_spec& a, const player_spec& b,
                                    const match_options& o,
                                    const std::function<void(const game_record&)>& on_game) {
-  const int pairs = (std::max(1, o.games) + 1) / 2;
-  std::vector<game_record> out(static_cast<std::size_t>(pairs) * 2);
+  const int count = o.game_count();
+  std::vector<game_record> out(static_cast<std::size_t>(count));
   std::vector<char> played(out.size(), 0);
   std::atomic<int> next{0};
   std::mutex lock;
@@ -154,7 +160,7 @@ std::vector<game_record> run_match(const G& start, const player_spec& a, const p
                o.max_minutes * 60;
   };
   auto worker = [&] {
-    for (int k = next++; k < pairs * 2 && !out_of_time(); k = next++) {
+    for (int k = next++; k < count && !out_of_time(); k = next++) {
       const int i = o.first_game + k;  // the game's number in the whole match
       const int pair = i / 2;
       const auto opening = make_opening(start, o.opening_plies, o.seed, pair);

@@ -202,16 +202,16 @@ template <class G>
 int play_match(const G& start, const cli& c) {
   std::printf("%s %s: A = %s, B = %s, %d games, %d threads, seed %llu",
               std::string(G::name).c_str(), c.variant_name.c_str(), c.a.label.c_str(),
-              c.b.label.c_str(), (c.o.games + 1) / 2 * 2, c.o.threads,
+              c.b.label.c_str(), c.o.game_count(), c.o.threads,
               static_cast<unsigned long long>(c.o.seed));
   if (c.o.first_game > 0) {
-    std::printf(", games %d to %d", c.o.first_game, c.o.first_game + (c.o.games + 1) / 2 * 2 - 1);
+    std::printf(", games %d to %d", c.o.first_game, c.o.first_game + c.o.game_count() - 1);
   }
   std::printf("\n");
   std::fflush(stdout);
   int done = 0;
   int won = 0, drawn = 0, lost = 0;
-  const int planned_games = (c.o.games + 1) / 2 * 2;
+  const int planned_games = c.o.game_count();
   const auto started = std::chrono::steady_clock::now();
   const auto records = match::run_match(start, c.a, c.b, c.o, [&](const match::game_record& r) {
     ++done;
@@ -241,7 +241,7 @@ int play_match(const G& start, const cli& c) {
     fa.add(r.a);
     fb.add(r.b);
   }
-  const int planned = (c.o.games + 1) / 2 * 2;
+  const int planned = c.o.game_count();
   if (static_cast<int>(records.size()) < planned) {
     std::printf("STOPPED by --max-minutes: %zu of %d games played; the rest: --from-game %zu\n",
                 records.size(), planned, static_cast<std::size_t>(c.o.first_game) + records.size());

@@ -124,6 +124,16 @@ TEST_CASE("ringside-match: a match played in parts adds up to the whole match") 
   std::sort(parts.begin(), parts.end());
   CHECK(parts.size() == 8);
   CHECK(parts == game_lines(whole.out));
+  // A part may start inside a pair (a match stopped by --max-minutes after an odd number of
+  // games): game 5 alone is opening 2 with A second, as in the whole match.
+  const auto one = run(common + " --games 1 --from-game 5");
+  REQUIRE(one.status == 0);
+  CHECK(one.out.find("games 5 to 5") != std::string::npos);
+  const auto lone = game_lines(one.out);
+  REQUIRE(lone.size() == 1);
+  CHECK(lone[0].rfind("(opening 2, A second)", 0) == 0);
+  const auto all = game_lines(whole.out);
+  CHECK(std::find(all.begin(), all.end(), lone[0]) != all.end());
   const auto a = wdl(first.out), b = wdl(rest.out), w = wdl(whole.out);
   CHECK(a[0] + b[0] == w[0]);
   CHECK(a[1] + b[1] == w[1]);
