@@ -53,7 +53,11 @@ inline position build(const setup& s) {
   }
   p.set_rings(rings);
   std::array<int, 3> on_board{};
-  for (const auto& [cell, c] : s.marbles) {
+  for (const auto& marble : s.marbles) {
+    // Named members, not a structured binding: clang 14 cannot capture a binding in the
+    // lambda that REQUIRE_MESSAGE expands to.
+    const auto& cell = marble.first;
+    const char c = marble.second;
     const int i = b->find(cell);
     REQUIRE_MESSAGE(i != no_cell, cell);
     REQUIRE_MESSAGE((rings & bit(i)) != 0, cell);
