@@ -209,13 +209,12 @@ int play_match(const G& start, const cli& c) {
   }
   std::printf("\n");
   std::fflush(stdout);
-  int done = 0;
   int won = 0, drawn = 0, lost = 0;
   const int planned_games = c.o.game_count();
   const auto started = std::chrono::steady_clock::now();
   const auto records = match::run_match(start, c.a, c.b, c.o, [&](const match::game_record& r) {
-    ++done;
     (r.a_result > 0 ? won : r.a_result < 0 ? lost : drawn) += 1;
+    const int done = won + drawn + lost;
     if (!c.verbose && done % std::max(1, planned_games / 20) == 0) {
       // A long match says how far it is, on stderr so the summary on stdout stays clean.
       const double minutes =
@@ -233,23 +232,22 @@ int play_match(const G& start, const cli& c) {
       std::fflush(stdout);
     }
   });
-  int w = 0, d = 0, l = 0, illegal = 0;
+  int illegal = 0;
   match::player_figures fa, fb;
   for (const auto& r : records) {
-    (r.a_result > 0 ? w : r.a_result < 0 ? l : d) += 1;
     if (r.reason.rfind("illegal_move", 0) == 0) ++illegal;
     fa.add(r.a);
     fb.add(r.b);
   }
-  const int planned = c.o.game_count();
-  if (static_cast<int>(records.size()) < planned) {
+  if (static_cast<int>(records.size()) < planned_games) {
     std::printf("STOPPED by --max-minutes: %zu of %d games played; the rest: --from-game %zu\n",
-                records.size(), planned, static_cast<std::size_t>(c.o.first_game) + records.size());
+                records.size(), planned_games,
+                static_cast<std::size_t>(c.o.first_game) + records.size());
   }
   print_figures("A", c.a, fa);
   print_figures("B", c.b, fb);
   if (illegal > 0) std::printf("ILLEGAL MOVES: %d games ended by one\n", illegal);
-  print_summary(w, d, l);
+  print_summary(won, drawn, lost);
   return illegal > 0 ? 1 : 0;
 }
 

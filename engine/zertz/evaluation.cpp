@@ -20,6 +20,13 @@ std::size_t ix(int v) {
 // they are taken: an isolation the mover can make now that wins the game.
 constexpr std::array<int, 5> near_bonus = {600, 220, 90, 30, 10};
 
+// What one captured marble of colour c is worth: fewer of a colour are needed for a win, so
+// each is worth more (W 150, G 120, B 100 in the standard game; every variant's counts divide
+// 600 exactly).
+int marble_weight(const rule_set& r, std::size_t c) {
+  return 6 * eval_scale / r.win_single[c];
+}
+
 }  // namespace
 
 int player_value(const position& p, int player, const std::array<int, 3>& gained) {
@@ -37,9 +44,7 @@ int player_value(const position& p, int player, const std::array<int, 3>& gained
   int need_each = 0;
   bool each_reachable = true;
   for (std::size_t c = 0; c < 3; ++c) {
-    // Fewer of a colour are needed for a win, so each is worth more: W 150, G 120, B 100 in
-    // the standard game.
-    value += caps[c] * 6 * eval_scale / r.win_single[c];
+    value += caps[c] * marble_weight(r, c);
     const int need = r.win_single[c] - caps[c];
     if (need <= available[c]) nearest = std::min(nearest, need);
     const int short_of_each = std::max(0, r.win_each - caps[c]);
@@ -65,7 +70,7 @@ int evaluate(const position& p, bool isolation_threats) {
     // move short of it. (The opponent's cuts are the same cuts, and the mover is first.)
     const rule_set& r = rules_of(p.rules());
     std::array<int, 3> weight{};
-    for (std::size_t c = 0; c < 3; ++c) weight[c] = 6 * eval_scale / r.win_single[c];
+    for (std::size_t c = 0; c < 3; ++c) weight[c] = marble_weight(r, c);
     const auto claim = best_isolation(p, weight);
     if (claim != std::array<int, 3>{}) score += (player_value(p, me, claim) - mine) * 3 / 4;
   }

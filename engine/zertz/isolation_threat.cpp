@@ -21,6 +21,11 @@ bitboard group_of(const board& b, bitboard set, bitboard seed) {
   }
 }
 
+void add(claim& to, const claim& c) {
+  for (std::size_t k = 0; k < 3; ++k) to.marbles[k] += c.marbles[k];
+  to.value += c.value;
+}
+
 claim marbles_in(const position& p, bitboard cells, const std::array<int, 3>& weight) {
   claim c;
   for (std::size_t k = 0; k < 3; ++k) {
@@ -102,9 +107,8 @@ std::array<int, 3> best_isolation(const position& p, const std::array<int, 3>& w
   find_groups(b, rings, now);
 
   // Without a removal (or with one that changes no group): fill a group's last vacant ring.
-  // Also the best group to fill when a removal elsewhere claims something.
-  // Also the groups that a removal elsewhere may combine with (the best two, since one may
-  // be the removal's own group).
+  // The best two such groups are kept: a removal elsewhere may combine with one of them, and
+  // one of them may be the removal's own group.
   std::array<claim, 2> fill{};
   std::array<bitboard, 2> fill_group{};
   for (int i = 0; i < now.count; ++i) {
@@ -153,15 +157,13 @@ std::array<int, 3> best_isolation(const position& p, const std::array<int, 3>& w
         if (c.value > one_vacant.value) one_vacant = c;
         continue;
       }
-      for (std::size_t k = 0; k < 3; ++k) full.marbles[k] += c.marbles[k];
-      full.value += c.value;
+      add(full, c);
       full_cells |= part;
     }
     // The marble must go somewhere: if no group needs it, on a vacant ring outside the full
     // parts other than the one removed.
     if (one_vacant.value == 0 && (vacant & ~full_cells & ~bit(r)) == 0) continue;
-    for (std::size_t k = 0; k < 3; ++k) full.marbles[k] += one_vacant.marbles[k];
-    full.value += one_vacant.value;
+    add(full, one_vacant);
     if (full.value > best.value) best = full;
   }
   return best.marbles;
