@@ -1,5 +1,7 @@
 #include "server/computer_pool.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <boost/asio/post.hpp>
 
 #ifdef __linux__
@@ -9,6 +11,7 @@
 #endif
 
 #include "engine/computers.hpp"
+#include "server/fault_log.hpp"
 
 namespace ringside::server {
 
@@ -50,7 +53,14 @@ computer_pool::~computer_pool() {
 
 void computer_pool::think(any_game g, computer_request r, std::function<void(computer_move)> done) {
   boost::asio::post(queue_, [g = std::move(g), r, done = std::move(done)] {
-    done(choose_move(g, r));  // the game inside's own computer (engine/computers.hpp)
+    computer_move m;
+    try {
+      m = choose_move(g, r);  // the game inside's own computer (engine/computers.hpp)
+    } catch (...) {
+      // An empty move: the room does not play it. A worker thread must outlive any search.
+      spdlog::error("a computer search failed: {}", current_exception_text());
+    }
+    done(std::move(m));
   });
 }
 

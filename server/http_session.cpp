@@ -11,6 +11,7 @@
 #include "protocol/wire/encode.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
+#include "server/room_list_query.hpp"
 #include "server/room.hpp"
 #include "server/static_files.hpp"
 #include "server/websocket_session.hpp"
@@ -36,28 +37,6 @@ constexpr std::size_t drain_bytes = 256 * 1024;
 constexpr std::string_view rooms_prefix = "/api/rooms/";
 constexpr std::string_view record_suffix = "/record";
 
-// %XX and '+' decoded; a malformed escape is kept as it is (the decoder then refuses it).
-std::string url_decode(std::string_view s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const auto hex = [](char c) {
-      return c >= '0' && c <= '9'   ? c - '0'
-             : c >= 'a' && c <= 'f' ? c - 'a' + 10
-             : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                    : -1;
-    };
-    if (s[i] == '+') {
-      out.push_back(' ');
-    } else if (s[i] == '%' && i + 2 < s.size() && hex(s[i + 1]) >= 0 && hex(s[i + 2]) >= 0) {
-      out.push_back(static_cast<char>(hex(s[i + 1]) * 16 + hex(s[i + 2])));
-      i += 2;
-    } else {
-      out.push_back(s[i]);
-    }
-  }
-  return out;
-}
-
 // "/api/rooms?game=dvonn" -> "/api/rooms" and "game=dvonn".
 std::string_view path_of(std::string_view target) {
   return target.substr(0, target.find('?'));
@@ -65,30 +44,6 @@ std::string_view path_of(std::string_view target) {
 std::string_view query_of(std::string_view target) {
   const auto q = target.find('?');
   return q == std::string_view::npos ? std::string_view() : target.substr(q + 1);
-}
-
-// The query string as a list_rooms message, for the protocol's own decoder to check: `limit`
-// as a number when it is all digits, everything else as a string.
-nlohmann::json list_rooms_request(std::string_view query) {
-  nlohmann::json msg{{"type", "list_rooms"}};
-  while (!query.empty()) {
-    const auto amp = query.find('&');
-    const auto pair = query.substr(0, amp);
-    query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
-    const auto eq = pair.find('=');
-    if (eq == std::string_view::npos) continue;
-    const std::string key = url_decode(pair.substr(0, eq));
-    const std::string value = url_decode(pair.substr(eq + 1));
-    if (key != "game" && key != "status" && key != "limit" && key != "before") continue;
-    const bool digits = !value.empty() && value.size() <= 9 &&
-                        value.find_first_not_of("0123456789") == std::string::npos;
-    if (key == "limit" && digits) {
-      msg[key] = std::stoi(value);
-    } else {
-      msg[key] = value;
-    }
-  }
-  return msg;
 }
 
 }  // namespace
@@ -156,9 +111,18 @@ void http_session::on_read(beast::error_code ec, std::size_t bytes) {
                          "request body over " + std::to_string(http_body_limit / 1024) + " KiB\n");
   }
   if (ec) return fail(ec, "read");
-  address_ = ctx_.clients.client_address(peer_, parser_->get());
-  if (websocket::is_upgrade(parser_->get())) {
-    auto req = parser_->release();
+  // Whatever the request holds, it may fail only this connection: never the server.
+  try {
+    answer(parser_->release());
+  } catch (...) {
+    ctx_.stats.faults.report_current("an HTTP request from " + address_);
+    fail_request();
+  }
+}
+
+void http_session::answer(request req) {
+  address_ = ctx_.clients.client_address(peer_, req);
+  if (websocket::is_upgrade(req)) {
     if (spare_) return refuse_at_fd_limit(req);
     if (path_of(req.target()) == "/ws" && !ctx_.stopping.load()) {
       // Another site's page must not open a socket in a player's name (it would speak for
@@ -181,7 +145,19 @@ void http_session::on_read(beast::error_code ec, std::size_t bytes) {
     }
     return reply(req, http::status::not_found, "text/plain", "no WebSocket here; use /ws\n");
   }
-  route(parser_->release());
+  route(std::move(req));
+}
+
+void http_session::fail_request() {
+  try {
+    request req{http::verb::get, "/", 11};
+    req.keep_alive(false);
+    reply(req, http::status::internal_server_error, "text/plain",
+          "the server could not answer this request; it has been logged\n");
+  } catch (...) {
+    beast::error_code ignored;
+    stream_.tcp().socket().close(ignored);
+  }
 }
 
 void http_session::route(request req) {
@@ -260,7 +236,11 @@ void http_session::refuse_upgrade(const request& req, const client_limits::refus
 }
 
 void http_session::list_rooms(request req, std::string_view query) {
-  auto decoded = protocol::decode(list_rooms_request(query).dump());
+  const auto parsed = parse_room_list_query(query);
+  if (!parsed.error.empty()) {
+    return reply(req, http::status::bad_request, "text/plain", parsed.error + "\n");
+  }
+  auto decoded = protocol::decode(protocol::to_wire(parsed.message));
   auto* msg = std::get_if<protocol::client_message>(&decoded);
   auto* q = msg ? std::get_if<protocol::list_rooms>(msg) : nullptr;
   if (q == nullptr) {

@@ -35,7 +35,11 @@ class http_session : public std::enable_shared_from_this<http_session> {
 
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
+  // Answers one whole request: an upgrade, or route().
+  void answer(request req);
   void route(request req);
+  // Answers 500 and closes, after a handler threw (or closes, if even that fails).
+  void fail_request();
   // Answers an upgrade that a per-address limit refused: 429 with Retry-After.
   void refuse_upgrade(const request& req, const client_limits::refusal& why);
   // Answers `req` from any thread: the write is posted to this session's strand.

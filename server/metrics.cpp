@@ -108,6 +108,10 @@ std::string metrics::render() const {
   counter("ringside_control_frames_over_limit_total",
           "Pings and pongs received past the connection's rate limit (they count as messages).",
           control_frames_over_limit.load());
+  counter("ringside_handler_faults_total",
+          "Requests and messages whose handler threw: answered 500 or closed 1011, one "
+          "connection each; the server went on.",
+          faults.count());
 
   out << "# HELP ringside_move_latency_seconds Time from a move's arrival to its ack.\n"
          "# TYPE ringside_move_latency_seconds histogram\n";

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <string>
 
+#include "server/fault_log.hpp"
+
 namespace ringside::server {
 
 class metrics {
@@ -49,6 +51,8 @@ class metrics {
   std::atomic<std::uint64_t> origins_refused{0};  // upgrades from another site's page (403)
   std::atomic<std::uint64_t> http_oversize{0};    // requests over the header or body limit
   std::atomic<std::uint64_t> control_frames_over_limit{0};  // pings/pongs past the rate limit
+  // Handlers that threw: each failed only its own request or connection (fault_log).
+  fault_log faults;
 
   // Records one accepted move's latency, from the frame's arrival to the ack being queued.
   void observe_move_latency(std::chrono::steady_clock::duration d);

@@ -357,9 +357,21 @@ int run(int argc, char** argv) {
     poll();
   });
 
+  // The last line of defence: a handler that threw where no session caught it (a callback
+  // on a room's or the lobby's strand) is counted and logged, and the thread runs on.
+  const auto run_io = [&ioc, &stats] {
+    for (;;) {
+      try {
+        ioc.run();
+        return;
+      } catch (...) {
+        stats.faults.report_current("an I/O thread's handler");
+      }
+    }
+  };
   std::vector<std::thread> workers;
-  for (int i = 1; i < opts.threads; ++i) workers.emplace_back([&ioc] { ioc.run(); });
-  ioc.run();
+  for (int i = 1; i < opts.threads; ++i) workers.emplace_back(run_io);
+  run_io();
   for (auto& t : workers) t.join();
   computers.stop();  // rooms cancelled their searches at shutdown; those finish at once
   writer.reset();    // flushes what is queued; the completions are never run

@@ -180,7 +180,13 @@ void websocket_session::on_read(beast::error_code ec, std::size_t bytes) {
   // Dropping the last copy of `done` lets the next frame in; see request_handler::handle.
   auto self = shared_from_this();
   std::shared_ptr<void> done(nullptr, [self](void*) { self->resume_reading(); });
-  handler_.handle(text, self, now, std::move(done));
+  // Whatever the message holds, it may fail only this connection: never the server.
+  try {
+    handler_.handle(text, self, now, std::move(done));
+  } catch (...) {
+    ctx_.stats.faults.report_current("a message on connection " + std::to_string(id_));
+    close_with(websocket::close_code::internal_error, "the server failed on that message");
+  }
 }
 
 void websocket_session::resume_reading() {

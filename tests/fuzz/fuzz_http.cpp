@@ -1,0 +1,78 @@
+// fuzz_http: bytes a client sends on the game port before any WebSocket, given to a real
+// http_session over a loopback TCP connection: the request line and target (path and query,
+// %-escapes included), headers, bodies, several requests pipelined on one connection, and
+// upgrades. The server's lobby is real and empty. Checks beyond the sanitizers: no handler
+// throws (each would be a 500 and a count in the fault log), every answer is an HTTP/1.1
+// status line, and the server closes its side once the client has sent everything (no hang).
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/write.hpp>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "server/context.hpp"
+#include "server/http_session.hpp"
+#include "server/lobby.hpp"
+#include "server/metrics.hpp"
+#include "server/options.hpp"
+#include "server/session_registry.hpp"
+#include "tests/fuzz/fuzz_check.hpp"
+
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+using namespace ringside;
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  spdlog::set_level(spdlog::level::off);
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  net::io_context ioc;
+  server::options opts;
+  opts.http_rate_limit = 0;  // every request reaches its route
+  opts.hello_timeout_s = 1;  // an upgraded connection that says nothing ends soon
+  server::metrics stats;
+  server::lobby lobby(ioc, stats);
+  server::session_registry sessions(ioc);
+  server::context ctx{opts, lobby, stats, sessions};
+
+  tcp::acceptor acceptor(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
+  tcp::socket client(ioc);
+  client.connect(acceptor.local_endpoint());
+  std::make_shared<server::http_session>(acceptor.accept(net::make_strand(ioc)), ctx)->run();
+
+  // The whole input at once, then the end of it: what the server answers in between, and
+  // whether it then lets the connection go.
+  std::string sent(reinterpret_cast<const char*>(data), size);
+  std::string answer;
+  bool ended = false;
+  net::async_write(client, net::buffer(sent), [&](boost::system::error_code ec, std::size_t) {
+    boost::system::error_code ignored;
+    if (!ec) client.shutdown(tcp::socket::shutdown_send, ignored);
+  });
+  net::async_read(client, net::dynamic_buffer(answer),
+                  [&](boost::system::error_code, std::size_t) { ended = true; });
+  ioc.run_for(std::chrono::seconds(4));
+
+  FUZZ_CHECK(stats.faults.count() == 0, "no request handler throws");
+  FUZZ_CHECK(answer.empty() || answer.rfind("HTTP/1.1 ", 0) == 0,
+             "an answer starts with a status line");
+  FUZZ_CHECK(answer.find("HTTP/1.1 500") == std::string::npos, "no request is answered 500");
+  FUZZ_CHECK(ended, "the server lets the connection go once the client has sent everything");
+
+  boost::system::error_code ignored;
+  client.close(ignored);
+  sessions.close_all();
+  lobby.shutdown();
+  ioc.restart();
+  ioc.run_for(std::chrono::seconds(1));
+  return 0;
+}
