@@ -31,8 +31,8 @@ std::string connect_sources(std::string_view origin) {
     return {};
   }
   const bool plain = !rest.empty() && std::all_of(rest.begin(), rest.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '.' || c == '-' || c == ':' || c == '[' || c == ']';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+           c == '-' || c == ':' || c == '[' || c == ']';
   });
   if (!plain) return {};
   std::string sources;

@@ -34,8 +34,7 @@ http::request<http::empty_body> get(const std::string& target, http::verb method
 }
 
 // One request on a fresh plain connection.
-response fetch(std::uint16_t port, const std::string& target,
-               http::verb method = http::verb::get) {
+response fetch(std::uint16_t port, const std::string& target, http::verb method = http::verb::get) {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
   stream.expires_after(std::chrono::seconds(10));
@@ -103,7 +102,8 @@ void check_browser_headers(const response& res, bool tls) {
   }
 }
 
-TEST_CASE("security headers: the page, a script, the API, a 304, a 404 and a 405, over plain HTTP") {
+TEST_CASE(
+    "security headers: the page, a script, the API, a 304, a 404 and a 405, over plain HTTP") {
   server_process srv;
   const auto page = fetch(srv.port(), "/");
   REQUIRE(page.result_int() == 200);

@@ -8,13 +8,13 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <boost/beast/core.hpp>
+#include <boost/beast/ssl.hpp>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <boost/beast/core.hpp>
-#include <boost/beast/ssl.hpp>
 #include <thread>
 
 #include "support/server_process.hpp"
