@@ -9,6 +9,7 @@
 #include "server/client_limits.hpp"
 #include "server/options.hpp"
 #include "server/origin_policy.hpp"
+#include "server/security_headers.hpp"
 
 namespace ringside::server {
 
@@ -32,6 +33,9 @@ struct context {
   client_limits clients{opts.clients};
   // Which pages' scripts may open a WebSocket (--allow-origin).
   origin_policy origins{opts.allowed_origins};
+  // What every HTTP answer says to a browser (its Content-Security-Policy names the same
+  // origins).
+  security_headers browser_headers{opts.allowed_origins};
 };
 
 }  // namespace ringside::server

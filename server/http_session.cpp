@@ -221,6 +221,7 @@ void http_session::route(request req) {
   // The browser client last: the routes above keep their paths whatever the client holds.
   if (auto file = static_files::embedded().answer(req, path)) {
     file->set(http::field::server, "ringside/0.1.0");
+    ctx_.browser_headers.apply(*file, stream_.tls() != nullptr);
     return send(std::make_shared<static_files::response>(std::move(*file)));
   }
   reply(req, http::status::not_found, "text/plain", "not found\n");
@@ -271,6 +272,7 @@ void http_session::reply(const request& req, http::status status, std::string co
   }
   if (retry_after_s > 0) res->set(http::field::retry_after, std::to_string(retry_after_s));
   res->set(http::field::content_type, content_type);
+  ctx_.browser_headers.apply(*res, stream_.tls() != nullptr);
   res->keep_alive(req.keep_alive() && !spare_);  // a spare descriptor goes back at once
   const bool head = req.method() == http::verb::head;
   res->body() = std::move(body);

@@ -136,7 +136,6 @@ std::optional<static_files::response> static_files::answer(const request& req,
   const std::string_view body = gzip ? f.gzip : f.body;
   res.result(http::status::ok);
   res.set(http::field::content_type, f.content_type);
-  res.set("X-Content-Type-Options", "nosniff");
   if (gzip) res.set(http::field::content_encoding, "gzip");
   res.content_length(body.size());
   // HEAD: the same headers, Content-Length included, and no body.

@@ -4,7 +4,9 @@
 // name, a strong ETag (304 on a matching If-None-Match), `Cache-Control: no-cache` (the names
 // carry no hash, so a browser revalidates) and its gzip copy when the request accepts gzip
 // and the copy is smaller. Nothing is read from disk: a path that is not one of these files
-// is not found, whatever dots or escapes it holds.
+// is not found, whatever dots or escapes it holds. The headers every answer carries for a
+// browser's safety (nosniff, the Content-Security-Policy, ...) are the session's to add: see
+// security_headers.
 
 #include <boost/beast/http.hpp>
 #include <optional>

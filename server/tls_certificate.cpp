@@ -16,6 +16,11 @@ namespace ssl = boost::asio::ssl;
 
 namespace {
 
+constexpr const char* tls12_ciphers =
+    "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:"
+    "ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:"
+    "ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305";
+
 // The first error OpenSSL queued on this thread (the most specific one), e.g. "no start
 // line"; the queue is emptied so the next load starts clean.
 std::string openssl_reason() {
@@ -71,6 +76,11 @@ expected<tls_certificate::loaded> tls_certificate::read_files(const std::string&
   SSL_CTX* ctx = context->native_handle();
   SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
   SSL_CTX_set_options(ctx, SSL_OP_NO_RENEGOTIATION | SSL_OP_CIPHER_SERVER_PREFERENCE);
+  // TLS 1.2 offers only forward-secret AEAD suites (Mozilla's "intermediate" profile, without
+  // its finite-field DHE): no CBC with SHA-1 MACs, no static RSA key exchange. TLS 1.3's
+  // suites are all AEAD and stay OpenSSL's default.
+  if (SSL_CTX_set_cipher_list(ctx, tls12_ciphers) != 1)
+    return fail("the TLS 1.2 cipher list was refused (" + openssl_reason() + ")");
   // No passphrase prompt: OpenSSL's default would wait for one on the terminal.
   SSL_CTX_set_default_passwd_cb(ctx, [](char*, int, int, void*) { return 0; });
   if (SSL_CTX_use_certificate_chain_file(ctx, cert_file.c_str()) != 1)

@@ -1,8 +1,9 @@
 #pragma once
 // tls_certificate: the server's certificate chain and private key (PEM files), loaded into the
-// OpenSSL context new TLS connections are made with (TLS 1.2 at least). reload() reads the
-// files again, after a renewal (SIGHUP): connections made from then on use the new context,
-// those already open keep theirs; files that do not load leave the old context in use.
+// OpenSSL context new TLS connections are made with (TLS 1.2 at least, and in TLS 1.2 only
+// ECDHE key exchange with AES-GCM or ChaCha20-Poly1305). reload() reads the files again,
+// after a renewal (SIGHUP): connections made from then on use the new context, those already
+// open keep theirs; files that do not load leave the old context in use.
 
 #include <boost/asio/ssl/context.hpp>
 #include <memory>

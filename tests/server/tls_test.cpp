@@ -1,12 +1,15 @@
 // TLS on the game port (--tls-cert, --tls-key), with a certificate made for the test:
-// https:// and wss:// on one port, a plain client refused cleanly, a client that does not
-// trust the certificate refused, and SIGHUP swapping the certificate for new connections while
-// a game on connections made before goes on.
+// https:// and wss:// on one port, TLS 1.2 with AEAD suites only, a plain client refused
+// cleanly, a client that does not trust the certificate refused, and SIGHUP swapping the
+// certificate for new connections while a game on connections made before goes on.
 #include <doctest/doctest.h>
 #include <netinet/in.h>
+#include <openssl/ssl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <boost/beast/core.hpp>
+#include <boost/beast/ssl.hpp>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -68,7 +71,49 @@ plain_exchange plain_tcp(std::uint16_t port, const std::string& request) {
   return out;
 }
 
+// The suite a TLS 1.2 handshake offering only `ciphers` (OpenSSL's names) agrees on, or ""
+// when the server takes none of them.
+std::string tls12_suite(std::uint16_t port, const std::string& ca_file, const char* ciphers) {
+  boost::asio::io_context ioc;
+  const auto ctx = trusting(ca_file);
+  SSL_CTX_set_max_proto_version(ctx->native_handle(), TLS1_2_VERSION);
+  REQUIRE(SSL_CTX_set_cipher_list(ctx->native_handle(), ciphers) == 1);
+  boost::beast::ssl_stream<boost::beast::tcp_stream> stream(ioc, *ctx);
+  boost::beast::get_lowest_layer(stream).expires_after(std::chrono::seconds(10));
+  boost::beast::get_lowest_layer(stream).connect(
+      {boost::asio::ip::make_address("127.0.0.1"), port});
+  boost::beast::error_code ec;
+  stream.handshake(boost::asio::ssl::stream_base::client, ec);
+  INFO("handshake offering " << ciphers << ": " << ec.message());
+  if (ec) return "";
+  std::string suite = SSL_get_cipher_name(stream.native_handle());
+  CHECK(std::string(SSL_get_version(stream.native_handle())) == "TLSv1.2");
+  stream.shutdown(ec);
+  return suite;
+}
+
 }  // namespace
+
+TEST_CASE("tls: TLS 1.2 takes only AEAD suites with ECDHE, TLS 1.3 as before") {
+  test_certificate cert;  // an ECDSA key (P-256): the suites below are its ECDSA ones
+  server_process srv(tls_flags(cert));
+  // CBC with an HMAC, SHA-1 or SHA-256: refused.
+  CHECK(tls12_suite(srv.port(), cert.cert_file(), "ECDHE-ECDSA-AES128-SHA").empty());
+  CHECK(tls12_suite(srv.port(), cert.cert_file(), "ECDHE-ECDSA-AES256-SHA").empty());
+  CHECK(tls12_suite(srv.port(), cert.cert_file(), "ECDHE-ECDSA-AES128-SHA256").empty());
+  // AES-GCM and ChaCha20-Poly1305: taken.
+  CHECK(tls12_suite(srv.port(), cert.cert_file(), "ECDHE-ECDSA-AES128-GCM-SHA256") ==
+        "ECDHE-ECDSA-AES128-GCM-SHA256");
+  CHECK(tls12_suite(srv.port(), cert.cert_file(), "ECDHE-ECDSA-AES256-GCM-SHA384") ==
+        "ECDHE-ECDSA-AES256-GCM-SHA384");
+  CHECK(tls12_suite(srv.port(), cert.cert_file(), "ECDHE-ECDSA-CHACHA20-POLY1305") ==
+        "ECDHE-ECDSA-CHACHA20-POLY1305");
+  // A client offering every suite (CBC ones first) still gets an AEAD one.
+  CHECK(tls12_suite(srv.port(), cert.cert_file(), "ECDHE-ECDSA-AES128-SHA:ALL") ==
+        "ECDHE-ECDSA-AES128-GCM-SHA256");
+  // TLS 1.3, the default of a client that may: its own suites, unchanged.
+  CHECK(https_get(srv.port(), cert.cert_file(), "/healthz").status == 200);
+}
 
 TEST_CASE("tls: https GET /healthz, and a game over wss:// on the same port") {
   test_certificate cert(11);

@@ -2,7 +2,7 @@
 // from RINGSIDE_SERVER, which tests/web/CMakeLists.txt sets), Debian's chromium driven by
 // playwright-core (pinned in package-lock.json; Playwright's own browsers are never
 // downloaded), and a guard on every page that fails the test when a request leaves the test
-// server or the page throws or logs an error.
+// server, the page throws or logs an error, or its Content-Security-Policy refuses anything.
 //
 //   startServer({ args })        -> { url: 'http://127.0.0.1:PORT/', wsUrl, port }
 //   launchBrowser()              -> a playwright Browser
@@ -76,6 +76,13 @@ export async function launchBrowser() {
 // one page in it, and the guard.
 export async function openPage(browser, server, contextOptions = {}) {
   const context = await browser.newContext(contextOptions);
+  // The page's Content-Security-Policy must never have to refuse anything the page does:
+  // every violation is reported on the console, where the guard below sees it.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`securitypolicyviolation: ${e.effectiveDirective} refused ${e.blockedURI || 'inline'}`);
+    });
+  });
   const page = await context.newPage();
   const origin = new URL(server.url).host;
   const problems = [];
@@ -92,7 +99,9 @@ export async function openPage(browser, server, contextOptions = {}) {
   });
   page.on('pageerror', (err) => problems.push(`an uncaught error in the page: ${err.message}`));
   page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`the page logged an error: ${msg.text()}`);
+    if (msg.type() !== 'error') return;
+    const csp = /^securitypolicyviolation: (.*)$/.exec(msg.text());
+    problems.push(csp ? `a CSP violation: ${csp[1]}` : `the page logged an error: ${msg.text()}`);
   });
   page.on('response', (res) => {
     if (res.status() >= 400) problems.push(`${res.status()} for ${res.url()}`);

@@ -1,7 +1,8 @@
 // The page as a browser gets it from ringside-server (which builds it into its binary): every
 // file from the test server itself, gzipped, with an ETag; the whole page under 200 KB as
 // sent; a reload revalidates (304) instead of downloading again. And the guard every other
-// scenario relies on does see a request to another host and an error in the page.
+// scenario relies on does see a request to another host, an error in the page and a
+// violation of the page's Content-Security-Policy.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openPage, stopAll } from './harness.mjs';
@@ -69,17 +70,24 @@ test('the page is served gzipped with ETags, under 200 KB, and a reload revalida
   checkGuard(person);
 });
 
-test('the guard sees a request to another host and an uncaught error in the page', async () => {
+test('the guard sees a request to another host, an uncaught error and a CSP violation', async () => {
   const person = await openPage(browser, server);
   await arrive(person, server, 'tess');
   await person.page.evaluate(() => {
     // 127.0.0.2 is loopback, so nothing leaves this machine, but it is not the test server.
+    // The page's policy refuses the fetch before it is sent; a new window is not the
+    // policy's to refuse, so it is the guard that sees it.
     fetch('http://127.0.0.2:9/elsewhere').catch(() => {});
+    window.open('http://127.0.0.2:9/window');
     setTimeout(() => { throw new Error('thrown on purpose'); }, 0);
+    // An inline style, which the page's policy refuses.
+    document.body.setAttribute('style', 'outline: 1px solid red');
   });
   await person.page.waitForTimeout(500);
   const found = person.guard.problems.join('\n');
-  assert.match(found, /a request left the test server: GET http:\/\/127\.0\.0\.2:9\/elsewhere/);
+  assert.match(found, /a request left the test server: GET http:\/\/127\.0\.0\.2:9\/window/);
+  assert.match(found, /a CSP violation: connect-src refused http:\/\/127\.0\.0\.2:9\/elsewhere/);
   assert.match(found, /an uncaught error in the page: thrown on purpose/);
+  assert.match(found, /a CSP violation: style-src-attr refused inline/);
   assert.throws(() => person.guard.check());
 });

@@ -4,16 +4,13 @@
 // (`window.ringside.app`), read, never written.
 import assert from 'node:assert/strict';
 
-// The page's address for a server. RINGSIDE_WEB_PAGE (development only) loads the page from
-// elsewhere, e.g. `python3 -m http.server` in clients/web/public, pointed at the test server.
+// The page's address for a server: the page always talks to the server it came from.
 export function pageUrl(server, hash = '') {
-  const dev = process.env.RINGSIDE_WEB_PAGE;
-  if (dev) return `${dev}?server=${encodeURIComponent(server.wsUrl)}${hash}`;
   return `${server.url}${hash}`;
 }
 
 export function checkGuard(person) {
-  if (!process.env.RINGSIDE_WEB_PAGE) person.guard.check();
+  person.guard.check();
 }
 
 // Opens the page and answers the first-visit name dialog.

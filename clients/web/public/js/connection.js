@@ -128,11 +128,10 @@ export class Connection {
   }
 }
 
-// The server's WebSocket address: this page's own server, or `?server=ws://host:port/ws`
-// while developing the page from another origin.
+// The server's WebSocket address: always this page's own server. No query parameter may
+// point it elsewhere: a link could then make the page send a player's name to another
+// server, show that server's rooms as this one's and fetch its records.
 export function serverUrl(location) {
-  const override = new URLSearchParams(location.search).get('server');
-  if (override) return override;
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   return `${scheme}://${location.host}/ws`;
 }
