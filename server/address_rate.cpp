@@ -10,15 +10,10 @@ std::optional<address_rate::clock::duration> address_rate::refuse(const std::str
   if (limit == 0) return std::nullopt;
   const std::lock_guard lock(mutex_);
   if (recent_.size() >= sweep_at_) {
-    std::erase_if(recent_,
-                  [&](const auto& kv) { return kv.second.empty() || now - kv.second.back() >= window_; });
+    std::erase_if(recent_, [&](const auto& kv) { return kv.second.idle(now); });
     sweep_at_ = std::max<std::size_t>(1024, 2 * recent_.size());
   }
-  auto& times = recent_[address];
-  while (!times.empty() && now - times.front() >= window_) times.pop_front();
-  if (times.size() >= limit) return times.front() + window_ - now;
-  times.push_back(now);
-  return std::nullopt;
+  return recent_.try_emplace(address, window_).first->second.try_add(limit, now);
 }
 
 std::size_t address_rate::addresses() const {

@@ -6,11 +6,12 @@
 
 #include <chrono>
 #include <cstddef>
-#include <deque>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
+
+#include "server/sliding_window.hpp"
 
 namespace ringside::server {
 
@@ -32,7 +33,7 @@ class address_rate {
  private:
   clock::duration window_;
   mutable std::mutex mutex_;
-  std::unordered_map<std::string, std::deque<clock::time_point>> recent_;
+  std::unordered_map<std::string, sliding_window> recent_;
   std::size_t sweep_at_ = 1024;  // sweep idle addresses when the map reaches this size
 };
 

@@ -9,11 +9,9 @@ chat_budget::verdict chat_budget::admit(std::uint64_t peer_id, int seat, clock::
     const auto it = last_.find(peer_id);
     if (it != last_.end() && now - it->second < window) return verdict::too_soon;
   }
-  while (!recent_.empty() && now - recent_.front() >= window) recent_.pop_front();
-  if (limits_.room_chat_limit != 0 && recent_.size() >= limits_.room_chat_limit) {
+  if (limits_.room_chat_limit != 0 && recent_.try_add(limits_.room_chat_limit, now)) {
     return verdict::room_busy;
   }
-  if (limits_.room_chat_limit != 0) recent_.push_back(now);
   if (limits_.spectators == spectator_chat::slow) last_[peer_id] = now;
   return verdict::ok;
 }

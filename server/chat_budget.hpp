@@ -7,10 +7,10 @@
 
 #include <chrono>
 #include <cstdint>
-#include <deque>
 #include <map>
 
 #include "server/room_limits.hpp"
+#include "server/sliding_window.hpp"
 
 namespace ringside::server {
 
@@ -30,7 +30,7 @@ class chat_budget {
 
  private:
   const room_limits& limits_;
-  std::deque<clock::time_point> recent_;              // spectators' chats inside the window
+  sliding_window recent_{window};                     // spectators' chats inside the window
   std::map<std::uint64_t, clock::time_point> last_;  // slow mode: each spectator's last chat
 };
 

@@ -27,10 +27,16 @@ namespace {
 constexpr auto rate_window = std::chrono::seconds(10);
 // How long a close handshake may take before the socket is simply shut.
 constexpr auto close_grace = std::chrono::seconds(2);
-// Past this much waiting (in our queue, or unsent in the kernel), a connection gets no chat:
-// a reader on a slow link would otherwise read a crowd's chat before its own move's ack.
-constexpr std::size_t chat_backlog_frames = 16;
-constexpr std::size_t chat_backlog_bytes = 16 * 1024;
+
+outbox::limits outbox_limits(const options& o) {
+  outbox::limits l;
+  l.max_messages = o.max_queue_messages;
+  l.max_bytes = o.max_queue_bytes;
+  l.write_stall = std::chrono::duration_cast<outbox::clock::duration>(
+      std::chrono::duration<double>(o.write_stall_s));
+  l.catch_up_after = o.catch_up_after;
+  return l;
+}
 
 std::uint64_t next_id() {
   static std::atomic<std::uint64_t> counter{0};
@@ -44,6 +50,8 @@ websocket_session::websocket_session(ringside::net::transport&& stream, context&
     : ws_(std::move(stream)),
       ctx_(ctx),
       id_(next_id()),
+      outbox_(outbox_limits(ctx.opts)),
+      recent_(rate_window),
       kill_timer_(ws_.get_executor()),
       slot_(std::move(slot)),
       hello_timer_(ws_.get_executor()),
@@ -194,16 +202,16 @@ void websocket_session::resume_reading() {
 }
 
 websocket_session::rate websocket_session::count_message(clock::time_point now) {
-  while (!recent_.empty() && now - recent_.front() >= rate_window) recent_.pop_front();
-  recent_.push_back(now);
-  if (recent_.size() > ctx_.opts.rate_limit * ctx_.opts.flood_factor) return rate::flood;
-  if (recent_.size() > ctx_.opts.rate_limit) return rate::limited;
+  recent_.add(now);
+  const auto n = recent_.count(now);
+  if (n > ctx_.opts.rate_limit * ctx_.opts.flood_factor) return rate::flood;
+  if (n > ctx_.opts.rate_limit) return rate::limited;
   return rate::ok;
 }
 
 void websocket_session::send(std::shared_ptr<const std::string> frame) {
   net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
-    if (self->accepting()) self->enqueue(std::move(frame), {});
+    if (self->accepting()) self->after_push(self->outbox_.push(std::move(frame), {}, clock::now()));
   });
 }
 
@@ -231,143 +239,82 @@ void websocket_session::send_catch_up(const std::string& room_id,
 
 // A backlog of one room's patches is worth less than the room's state now: past a few, the
 // queued ones are dropped and the room asked for a snapshot, which the client adopts as it
-// would any snapshot. Patches that arrive meanwhile are older than that snapshot, so they
-// are dropped too. A crowd of spectators arriving, each a version for everyone, no longer
+// would any snapshot. A crowd of spectators arriving, each a version for everyone, no longer
 // overflows everybody's queue.
 void websocket_session::on_send_patch(const std::string& room_id,
                                       std::shared_ptr<const std::string> frame) {
-  if (!accepting() || catching_up_.count(room_id) != 0) return;
-  const auto waiting = replaceable_.find(room_id);
-  if (waiting != replaceable_.end() && waiting->second >= ctx_.opts.catch_up_after) {
+  if (!accepting() || outbox_.catching_up(room_id)) return;
+  if (outbox_.behind(room_id)) {
     if (const auto r = handler_.room_by_id(room_id)) {
-      drop_replaceable(room_id);
-      catching_up_.insert(room_id);
+      outbox_.begin_catch_up(room_id);
       ctx_.stats.catch_ups.fetch_add(1);
       spdlog::debug("connection {} behind in room {}: a snapshot replaces its backlog", id_,
                     room_id);
       return r->resend_snapshot(shared_from_this());
     }
   }
-  enqueue(std::move(frame), room_id);
+  after_push(outbox_.push(std::move(frame), room_id, clock::now()));
 }
 
 void websocket_session::on_catch_up(const std::string& room_id,
                                     std::shared_ptr<const std::string> frame) {
-  catching_up_.erase(room_id);
-  if (frame && accepting()) enqueue(std::move(frame), room_id);
+  if (!accepting()) return;
+  after_push(outbox_.end_catch_up(room_id, std::move(frame), clock::now()));
 }
 
-// Chat is the one thing a room sends that nobody needs in full: under pressure it is dropped
-// here (and counted), and the next chat that does go out carries how many were missed.
 void websocket_session::on_chat(std::shared_ptr<const std::string> frame) {
   if (!accepting()) return;
-  if (backed_up()) {
-    ++missed_chats_;
-    ctx_.stats.chat_dropped.fetch_add(1);
-    return;
-  }
-  if (missed_chats_ != 0 && !frame->empty() && frame->back() == '}') {
-    auto marked = std::make_shared<std::string>(*frame, 0, frame->size() - 1);
-    marked->append(",\"missed\":").append(std::to_string(missed_chats_)).push_back('}');
-    frame = std::move(marked);
-    missed_chats_ = 0;
-  }
-  queued_bytes_ += frame->size();
-  queue_.push_back({std::move(frame), {}, true});
-  if (!writing_) do_write();
+  const bool queued = outbox_.push_chat(std::move(frame), kernel_unsent());
+  count_dropped_chats();
+  if (queued) do_write();
 }
 
-bool websocket_session::backed_up() {
-  if (queue_.size() >= chat_backlog_frames || queued_bytes_ >= chat_backlog_bytes) return true;
+std::size_t websocket_session::kernel_unsent() {
 #ifdef __linux__
-  // What the kernel holds unsent or unacknowledged: a slow link fills it before our queue.
   int unsent = 0;
   auto& socket = ws_.next_layer().tcp().socket();
-  if (ioctl(socket.native_handle(), SIOCOUTQ, &unsent) == 0 &&
-      static_cast<std::size_t>(unsent) >= chat_backlog_bytes) {
-    return true;
+  if (ioctl(socket.native_handle(), SIOCOUTQ, &unsent) == 0 && unsent > 0) {
+    return static_cast<std::size_t>(unsent);
   }
 #endif
-  return false;
+  return 0;
 }
 
-void websocket_session::drop_chats() {
-  const auto first = queue_.begin() + (writing_ ? 1 : 0);
-  const auto kept =
-      std::stable_partition(first, queue_.end(), [](const queued_frame& f) { return !f.chat; });
-  for (auto it = kept; it != queue_.end(); ++it) {
-    queued_bytes_ -= it->text->size();
-    ++missed_chats_;
-    ctx_.stats.chat_dropped.fetch_add(1);
-  }
-  queue_.erase(kept, queue_.end());
+void websocket_session::count_dropped_chats() {
+  if (const auto n = outbox_.take_dropped_chats()) ctx_.stats.chat_dropped.fetch_add(n);
 }
 
-void websocket_session::enqueue(std::shared_ptr<const std::string> frame, std::string room) {
-  const bool stalled = writing_ && clock::now() - write_started_ >
-                                       std::chrono::duration<double>(ctx_.opts.write_stall_s);
-  const auto full = [&] {
-    return queue_.size() >= ctx_.opts.max_queue_messages ||
-           queued_bytes_ + frame->size() > ctx_.opts.max_queue_bytes;
-  };
-  // Only the game's own traffic left unread closes a connection; chat makes way first.
-  if (!stalled && full()) drop_chats();
-  if (stalled || full()) {
-    ctx_.stats.slow_clients_dropped.fetch_add(1);
-    spdlog::warn("connection {} dropped: not reading ({} messages, {} bytes queued{})", id_,
-                 queue_.size(), queued_bytes_, stalled ? ", the current write stalled" : "");
-    return close_with(websocket::close_code::policy_error, "slow client");
-  }
-  queued_bytes_ += frame->size();
-  if (!room.empty()) ++replaceable_[room];
-  queue_.push_back({std::move(frame), std::move(room)});
-  if (!writing_) do_write();
-}
-
-void websocket_session::drop_replaceable(const std::string& room_id) {
-  const auto first = queue_.begin() + (writing_ ? 1 : 0);
-  const auto kept = std::stable_partition(first, queue_.end(),
-                                          [&](const queued_frame& f) { return f.room != room_id; });
-  for (auto it = kept; it != queue_.end(); ++it) queued_bytes_ -= it->text->size();
-  queue_.erase(kept, queue_.end());
-  replaceable_.erase(room_id);
+void websocket_session::after_push(bool queued) {
+  count_dropped_chats();
+  if (queued) return do_write();
+  ctx_.stats.slow_clients_dropped.fetch_add(1);
+  spdlog::warn("connection {} dropped: not reading ({} messages, {} bytes queued{})", id_,
+               outbox_.size(), outbox_.bytes(), outbox_.writing() ? ", a write under way" : "");
+  close_with(websocket::close_code::policy_error, "slow client");
 }
 
 void websocket_session::do_write() {
-  writing_ = true;
-  write_started_ = clock::now();
-  // In flight now: no longer replaceable.
-  const std::string& room = queue_.front().room;
-  if (!room.empty()) {
-    const auto it = replaceable_.find(room);
-    if (it != replaceable_.end() && --it->second == 0) replaceable_.erase(it);
-  }
-  ws_.async_write(net::buffer(*queue_.front().text),
+  if (outbox_.writing()) return;
+  in_flight_ = outbox_.start_write(clock::now());
+  if (!in_flight_) return;
+  ws_.async_write(net::buffer(*in_flight_),
                   beast::bind_front_handler(&websocket_session::on_write, shared_from_this()));
 }
 
 void websocket_session::on_write(beast::error_code ec, std::size_t bytes) {
-  writing_ = false;
-  if (!queue_.empty()) {
-    queued_bytes_ -= queue_.front().text->size();
-    queue_.pop_front();
-  }
+  outbox_.end_write();
+  in_flight_.reset();
   if (ec) return fail(ec, "write");
   ctx_.stats.messages_out.fetch_add(1);
   ctx_.stats.bytes_out.fetch_add(bytes);
-  if (!closing_ && !queue_.empty()) do_write();
+  if (!closing_) do_write();
 }
 
 void websocket_session::close_with(websocket::close_code code, const char* why) {
   if (closing_ || finished_) return;
   closing_ = true;
   // Free everything not being written now: a dropped client's backlog must not stay in memory.
-  while (queue_.size() > (writing_ ? 1u : 0u)) {
-    queued_bytes_ -= queue_.back().text->size();
-    queue_.pop_back();
-  }
-  replaceable_.clear();
-  catching_up_.clear();
+  outbox_.drop_unsent();
   spdlog::debug("connection {} closing ({}): {}", id_, static_cast<int>(code), why);
   // The reason goes in the close frame too: the client can say why it was closed.
   ws_.async_close(websocket::close_reason(code, why),

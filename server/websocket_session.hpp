@@ -1,10 +1,8 @@
 #pragma once
-// websocket_session: one WebSocket connection's I/O. It reads one frame at a time (the next
-// read starts once the request is handled), applies the rate limit, and owns the bounded write
-// queue with one async_write in flight. A client that falls behind on a room gets one
-// snapshot in place of its backlog of that room's patches; chat is dropped, never queued,
-// while the connection is backed up; a client that stops reading, or whose queue still
-// overflows with the game's own traffic, is closed, never waited for. Everything runs on the
+// websocket_session: one WebSocket connection's I/O: a read loop (one frame at a time, the next
+// read once the request is handled, under the rate limit) and a write loop (one async_write in
+// flight) over its outbox, which decides what waits, what is replaced by a snapshot, what
+// chat is dropped and when a client that does not read must be closed. Everything runs on the
 // connection's own strand.
 
 #include <boost/asio/steady_timer.hpp>
@@ -13,16 +11,15 @@
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <cstdint>
-#include <deque>
-#include <map>
 #include <memory>
-#include <set>
 #include <string>
 
 #include "net/transport.hpp"
 #include "server/context.hpp"
+#include "server/outbox.hpp"
 #include "server/peer.hpp"
 #include "server/request_handler.hpp"
+#include "server/sliding_window.hpp"
 
 namespace ringside::server {
 
@@ -49,11 +46,6 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
 
  private:
   enum class rate { ok, limited, flood };
-  struct queued_frame {
-    std::shared_ptr<const std::string> text;
-    std::string room;   // a room's patch or catch-up snapshot, which a snapshot can replace
-    bool chat = false;  // a chat message, which gives way to everything else
-  };
 
   void on_accept(boost::beast::error_code ec);
   // Closes the connection when it has not said hello in --hello-timeout.
@@ -66,16 +58,13 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   void resume_reading();
   void on_send_patch(const std::string& room_id, std::shared_ptr<const std::string> frame);
   void on_catch_up(const std::string& room_id, std::shared_ptr<const std::string> frame);
-  // Appends to the write queue, or closes the connection when it is not reading.
-  void enqueue(std::shared_ptr<const std::string> frame, std::string room);
+  // Queues `frame` (of `room`, for a patch or snapshot) and writes, or closes the connection
+  // when it is not reading (`queued` false: the outbox refused it).
+  void after_push(bool queued);
   void on_chat(std::shared_ptr<const std::string> frame);
-  // Whether the connection is backed up (its queue, or the kernel's send buffer, holds more
-  // than a moment's worth): chat is then dropped.
-  bool backed_up();
-  // Drops every queued chat not being written now, to make room for the game's traffic.
-  void drop_chats();
-  // Drops the queued, not yet written, frames of `room_id`.
-  void drop_replaceable(const std::string& room_id);
+  // Bytes the kernel holds unsent or unacknowledged: a slow link fills it before our queue.
+  std::size_t kernel_unsent();
+  void count_dropped_chats();
   bool accepting() const { return accepted_ && !closing_ && !finished_; }
   void do_write();
   void on_write(boost::beast::error_code ec, std::size_t bytes);
@@ -88,18 +77,13 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   context& ctx_;
   const std::uint64_t id_;
   boost::beast::flat_buffer buffer_;
-  std::deque<queued_frame> queue_;  // the front is being written while writing_
-  std::size_t queued_bytes_ = 0;
-  std::map<std::string, std::size_t> replaceable_;  // per room, not counting the one in flight
-  std::set<std::string> catching_up_;               // rooms whose snapshot is on its way
-  std::uint64_t missed_chats_ = 0;  // dropped since the last chat sent; that one says so
-  clock::time_point write_started_;
-  bool writing_ = false;
+  outbox outbox_;
+  outbox::frame_ptr in_flight_;  // the frame being written, kept alive for async_write
   bool closing_ = false;
   bool ping_flooded_ = false;  // a close for flooding with pings is on its way
   bool accepted_ = false;
   bool finished_ = false;
-  std::deque<clock::time_point> recent_;   // arrival times inside the rate window
+  sliding_window recent_;                  // messages inside the rate window
   boost::asio::steady_timer kill_timer_;   // ends a close the peer never completes
   client_slot slot_;                       // this connection, counted against its client's address
   boost::asio::steady_timer hello_timer_;  // closes a connection that never says hello

@@ -1,0 +1,116 @@
+#include "server/outbox.hpp"
+
+#include <algorithm>
+#include <utility>
+
+namespace ringside::server {
+
+bool outbox::full(std::size_t more_bytes) const {
+  return queue_.size() >= limits_.max_messages || bytes_ + more_bytes > limits_.max_bytes;
+}
+
+bool outbox::stalled(clock::time_point now) const {
+  return writing_ && now - write_started_ > limits_.write_stall;
+}
+
+std::deque<outbox::queued_frame>::iterator outbox::unsent_begin() {
+  return queue_.begin() + (writing_ ? 1 : 0);
+}
+
+bool outbox::push(frame_ptr frame, std::string room, clock::time_point now) {
+  // Only the game's own traffic left unread closes a connection; chat makes way first.
+  if (stalled(now)) return false;
+  if (full(frame->size())) drop_chats();
+  if (full(frame->size())) return false;
+  bytes_ += frame->size();
+  if (!room.empty()) ++replaceable_[room];
+  queue_.push_back({std::move(frame), std::move(room)});
+  return true;
+}
+
+bool outbox::behind(const std::string& room) const {
+  const auto waiting = replaceable_.find(room);
+  return waiting != replaceable_.end() && waiting->second >= limits_.catch_up_after;
+}
+
+void outbox::begin_catch_up(const std::string& room) {
+  drop_room(room);
+  catching_up_.insert(room);
+}
+
+bool outbox::end_catch_up(const std::string& room, frame_ptr frame, clock::time_point now) {
+  catching_up_.erase(room);
+  return !frame || push(std::move(frame), room, now);
+}
+
+bool outbox::push_chat(frame_ptr frame, std::size_t kernel_unsent) {
+  if (queue_.size() >= limits_.chat_backlog_frames || bytes_ >= limits_.chat_backlog_bytes ||
+      kernel_unsent >= limits_.chat_backlog_bytes) {
+    ++missed_chats_;
+    ++dropped_chats_;
+    return false;
+  }
+  if (missed_chats_ != 0 && !frame->empty() && frame->back() == '}') {
+    auto marked = std::make_shared<std::string>(*frame, 0, frame->size() - 1);
+    marked->append(",\"missed\":").append(std::to_string(missed_chats_)).push_back('}');
+    frame = std::move(marked);
+    missed_chats_ = 0;
+  }
+  bytes_ += frame->size();
+  queue_.push_back({std::move(frame), {}, true});
+  return true;
+}
+
+outbox::frame_ptr outbox::start_write(clock::time_point now) {
+  if (writing_ || queue_.empty()) return nullptr;
+  writing_ = true;
+  write_started_ = now;
+  // In flight now: no longer replaceable.
+  const std::string& room = queue_.front().room;
+  if (!room.empty()) {
+    const auto it = replaceable_.find(room);
+    if (it != replaceable_.end() && --it->second == 0) replaceable_.erase(it);
+  }
+  return queue_.front().text;
+}
+
+void outbox::end_write() {
+  writing_ = false;
+  if (queue_.empty()) return;
+  bytes_ -= queue_.front().text->size();
+  queue_.pop_front();
+}
+
+void outbox::drop_unsent() {
+  while (queue_.size() > (writing_ ? 1u : 0u)) {
+    bytes_ -= queue_.back().text->size();
+    queue_.pop_back();
+  }
+  replaceable_.clear();
+  catching_up_.clear();
+}
+
+std::uint64_t outbox::take_dropped_chats() {
+  return std::exchange(dropped_chats_, 0);
+}
+
+void outbox::drop_chats() {
+  const auto kept = std::stable_partition(unsent_begin(), queue_.end(),
+                                          [](const queued_frame& f) { return !f.chat; });
+  for (auto it = kept; it != queue_.end(); ++it) {
+    bytes_ -= it->text->size();
+    ++missed_chats_;
+    ++dropped_chats_;
+  }
+  queue_.erase(kept, queue_.end());
+}
+
+void outbox::drop_room(const std::string& room) {
+  const auto kept = std::stable_partition(unsent_begin(), queue_.end(),
+                                          [&](const queued_frame& f) { return f.room != room; });
+  for (auto it = kept; it != queue_.end(); ++it) bytes_ -= it->text->size();
+  queue_.erase(kept, queue_.end());
+  replaceable_.erase(room);
+}
+
+}  // namespace ringside::server
