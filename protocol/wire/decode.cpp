@@ -1,6 +1,6 @@
 #include "protocol/wire/decode.hpp"
 
-#include "protocol/wire/name_rules.hpp"
+#include "protocol/wire/player_name.hpp"
 
 #include <cstdint>
 #include <limits>
@@ -13,7 +13,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::size_t max_name = 24;
 constexpr std::size_t max_chat = 500;
 constexpr std::size_t max_room_id = 32;
 constexpr std::size_t max_token = 128;
@@ -140,13 +139,13 @@ checked<request_id> read_id(const json& j) {
 }
 
 checked<client_message> read_hello(const json& j, request_id id) {
-  auto name = read_string(j, "name", 1, max_name);
+  auto name = read_string(j, "name", 1, player_name::max_length);
   if (failed(name)) return error_of(name);
-  std::string n = value_of(std::move(name));
-  if (auto problem = name_problem(n)) {
-    return field_error{std::move(*problem), error_code::bad_name};
+  auto read = player_name::read(std::get<std::string>(name));
+  if (auto* no = std::get_if<name_refusal>(&read)) {
+    return field_error{std::move(no->reason), error_code::bad_name};
   }
-  hello h{std::move(id), std::move(n), std::nullopt};
+  hello h{std::move(id), std::get<player_name>(read).text(), std::nullopt};
   if (j.contains("token")) {
     auto token = read_string(j, "token", 1, max_token);
     if (failed(token)) return error_of(token);

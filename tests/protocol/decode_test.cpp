@@ -123,6 +123,9 @@ TEST_CASE("hello: name 1-24 printable characters, optional token string") {
   CHECK(decode_as<hello>({{"type", "hello"}, {"name", "computer science"}}).name ==
         "computer science");
   CHECK(decode_as<hello>({{"type", "hello"}, {"name", "李小龙"}}).name == "李小龙");
+  // The name as shown is the NFKC one (protocol/wire/player_name.hpp has the rest).
+  CHECK(decode_as<hello>({{"type", "hello"}, {"name", "ａｌｉｃｅ"}}).name == "alice");
+  CHECK(error_of({{"type", "hello"}, {"name", "\u0430lice"}}).code == error_code::bad_name);
 }
 
 TEST_CASE("hello: names that hide or impersonate are bad_name, with the reason") {
