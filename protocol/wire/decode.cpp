@@ -2,7 +2,10 @@
 
 #include "protocol/wire/player_name.hpp"
 
+#include <unicode/uchar.h>
+
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -61,6 +64,32 @@ std::uint32_t next_code_point(std::string_view s, std::size_t& i) {
 
 bool is_control(std::uint32_t cp) {
   return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F);
+}
+
+// Bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), by their Unicode bidi
+// class: each turns the text after it around until its end, which a chat line may never reach.
+// The marks LRM, RLM and ALM have no such reach and stay allowed.
+bool changes_direction(std::uint32_t cp) {
+  switch (u_charDirection(static_cast<UChar32>(cp))) {
+    case U_LEFT_TO_RIGHT_EMBEDDING:
+    case U_LEFT_TO_RIGHT_OVERRIDE:
+    case U_RIGHT_TO_LEFT_EMBEDDING:
+    case U_RIGHT_TO_LEFT_OVERRIDE:
+    case U_POP_DIRECTIONAL_FORMAT:
+    case U_LEFT_TO_RIGHT_ISOLATE:
+    case U_RIGHT_TO_LEFT_ISOLATE:
+    case U_FIRST_STRONG_ISOLATE:
+    case U_POP_DIRECTIONAL_ISOLATE:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string hex(std::uint32_t cp) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(cp));
+  return buf;
 }
 
 // A string field that must be present.
@@ -278,6 +307,10 @@ checked<client_message> read_chat(const json& j, request_id id) {
     const std::uint32_t cp = next_code_point(t, i);
     if (is_control(cp) && cp != '\n' && cp != '\t') {
       return bad("the chat text must not contain control characters");
+    }
+    if (changes_direction(cp)) {
+      return bad("the chat text must not contain bidi embeddings, overrides or isolates (it has " +
+                 hex(cp) + "): they would show the text reversed");
     }
   }
   return chat{std::move(id), value_of(std::move(room)), std::move(t)};

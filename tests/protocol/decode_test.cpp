@@ -256,6 +256,22 @@ TEST_CASE("room-only messages and chat") {
   check_bad({{"type", "chat"}, {"room", "r"}});
 }
 
+TEST_CASE("chat: bidi embeddings, overrides and isolates are refused, marks and joiners are not") {
+  // Each would show the rest of its line reversed, the sender's name included.
+  for (const char* bidi : {"\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066",
+                           "\u2067", "\u2068", "\u2069"}) {
+    const std::string text = std::string(bidi) + "niw uoy ,ngiser I";
+    const auto e = error_of({{"type", "chat"}, {"room", "r"}, {"text", text}});
+    CHECK(e.code == error_code::bad_request);
+    CHECK(e.message.find("bidi") != std::string::npos);
+  }
+  // Right-to-left text, its marks (LRM, RLM, ALM), emoji joiners and Persian's ZWNJ stay.
+  for (const char* fine : {"שלום", "gg \u200F!", "\u200Ehi", "\u061C", "👨\u200D👩\u200D👧",
+                           "می\u200Cخواهم", "❤\uFE0F"}) {
+    CHECK(decode_as<chat>({{"type", "chat"}, {"room", "r"}, {"text", fine}}).text == fine);
+  }
+}
+
 TEST_CASE("decode never throws on hostile input") {
   std::string deep(10000, '[');
   CHECK(text_error(deep).code == error_code::bad_request);
