@@ -108,6 +108,10 @@ std::string metrics::render() const {
   counter("ringside_control_frames_over_limit_total",
           "Pings and pongs received past the connection's rate limit (they count as messages).",
           control_frames_over_limit.load());
+  counter("ringside_names_refused_total",
+          "Names refused: hello with a name that hides or mixes scripts (bad_name), join beside a "
+          "seated player whose name looks the same (name_taken).",
+          names_refused.load());
 
   out << "# HELP ringside_move_latency_seconds Time from a move's arrival to its ack.\n"
          "# TYPE ringside_move_latency_seconds histogram\n";

@@ -49,6 +49,7 @@ class metrics {
   std::atomic<std::uint64_t> origins_refused{0};  // upgrades from another site's page (403)
   std::atomic<std::uint64_t> http_oversize{0};    // requests over the header or body limit
   std::atomic<std::uint64_t> control_frames_over_limit{0};  // pings/pongs past the rate limit
+  std::atomic<std::uint64_t> names_refused{0};  // bad_name at hello, name_taken at join
 
   // Records one accepted move's latency, from the frame's arrival to the ack being queued.
   void observe_move_latency(std::chrono::steady_clock::duration d);

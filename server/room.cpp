@@ -252,6 +252,7 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
       for (const auto& other : seats_) {
         if (other && other->player != who->player &&
             protocol::player_name::look_alike(other->name, who->name)) {
+          metrics_.names_refused.fetch_add(1);
           return reject(*p, m.id, error_code::name_taken,
                         "a player of room " + settings_.id + " is called '" + other->name +
                             "' too; say hello under another name to join it");
