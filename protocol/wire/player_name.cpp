@@ -38,6 +38,7 @@ class unicode_tools {
   unicode_tools() {
     UErrorCode e = U_ZERO_ERROR;
     std::unique_ptr<USpoofChecker, closer> c(uspoof_open(&e));
+    if (U_FAILURE(e)) return;
     // The restriction level is the one-script rule; mixed numbers catch "1" beside "١";
     // invisible catches one accent stacked twice on a letter.
     uspoof_setChecks(c.get(), USPOOF_RESTRICTION_LEVEL | USPOOF_MIXED_NUMBERS | USPOOF_INVISIBLE,
