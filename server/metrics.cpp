@@ -112,6 +112,10 @@ std::string metrics::render() const {
           "Requests and messages whose handler threw: answered 500 or closed 1011, one "
           "connection each; the server went on.",
           faults.count());
+  counter("ringside_names_refused_total",
+          "Names refused: hello with a name that hides or mixes scripts (bad_name), join beside a "
+          "seated player whose name looks the same (name_taken).",
+          names_refused.load());
 
   out << "# HELP ringside_move_latency_seconds Time from a move's arrival to its ack.\n"
          "# TYPE ringside_move_latency_seconds histogram\n";

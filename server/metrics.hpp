@@ -53,6 +53,7 @@ class metrics {
   std::atomic<std::uint64_t> control_frames_over_limit{0};  // pings/pongs past the rate limit
   // Handlers that threw: each failed only its own request or connection (fault_log).
   fault_log faults;
+  std::atomic<std::uint64_t> names_refused{0};  // bad_name at hello, name_taken at join
 
   // Records one accepted move's latency, from the frame's arrival to the ack being queued.
   void observe_move_latency(std::chrono::steady_clock::duration d);

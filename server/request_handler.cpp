@@ -47,6 +47,7 @@ void request_handler::handle(std::string_view text, const peer_ptr& self,
                              clock::time_point received, std::shared_ptr<void> done) {
   auto decoded = protocol::decode(text);
   if (const auto* e = std::get_if<protocol::decode_error>(&decoded)) {
+    if (e->code == error_code::bad_name) ctx_.stats.names_refused.fetch_add(1);
     return send_text(*self, protocol::encode_error(e->id, e->code, e->message));
   }
   auto& msg = std::get<protocol::client_message>(decoded);

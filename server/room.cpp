@@ -1,6 +1,6 @@
 #include "server/room.hpp"
 
-#include "protocol/wire/name_rules.hpp"
+#include "protocol/wire/player_name.hpp"
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
@@ -247,10 +247,12 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
   const bool wants_seat = m.as == protocol::join_role::player && seat == 0;
   if (member == nullptr || (member->seat == 0 && wants_seat)) {
     if (seat == 0) {
-      // Someone else's seat shown under your name, or your chat under a player's: refused.
+      // Someone else's seat shown under your name, or your chat under a player's: refused, and
+      // so is a name that only looks the same ("Alice", "a1ice", a Cyrillic "аІісе").
       for (const auto& other : seats_) {
         if (other && other->player != who->player &&
-            protocol::name_key(other->name) == protocol::name_key(who->name)) {
+            protocol::player_name::look_alike(other->name, who->name)) {
+          metrics_.names_refused.fetch_add(1);
           return reject(*p, m.id, error_code::name_taken,
                         "a player of room " + settings_.id + " is called '" + other->name +
                             "' too; say hello under another name to join it");

@@ -1,8 +1,11 @@
 #include "protocol/wire/decode.hpp"
 
-#include "protocol/wire/name_rules.hpp"
+#include "protocol/wire/player_name.hpp"
+
+#include <unicode/uchar.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -13,7 +16,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::size_t max_name = 24;
 constexpr std::size_t max_chat = 500;
 constexpr std::size_t max_room_id = 32;
 constexpr std::size_t max_token = 128;
@@ -62,6 +64,32 @@ std::uint32_t next_code_point(std::string_view s, std::size_t& i) {
 
 bool is_control(std::uint32_t cp) {
   return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F);
+}
+
+// Bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), by their Unicode bidi
+// class: each turns the text after it around until its end, which a chat line may never reach.
+// The marks LRM, RLM and ALM have no such reach and stay allowed.
+bool changes_direction(std::uint32_t cp) {
+  switch (u_charDirection(static_cast<UChar32>(cp))) {
+    case U_LEFT_TO_RIGHT_EMBEDDING:
+    case U_LEFT_TO_RIGHT_OVERRIDE:
+    case U_RIGHT_TO_LEFT_EMBEDDING:
+    case U_RIGHT_TO_LEFT_OVERRIDE:
+    case U_POP_DIRECTIONAL_FORMAT:
+    case U_LEFT_TO_RIGHT_ISOLATE:
+    case U_RIGHT_TO_LEFT_ISOLATE:
+    case U_FIRST_STRONG_ISOLATE:
+    case U_POP_DIRECTIONAL_ISOLATE:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string hex(std::uint32_t cp) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(cp));
+  return buf;
 }
 
 // A string field that must be present.
@@ -140,13 +168,13 @@ checked<request_id> read_id(const json& j) {
 }
 
 checked<client_message> read_hello(const json& j, request_id id) {
-  auto name = read_string(j, "name", 1, max_name);
+  auto name = read_string(j, "name", 1, player_name::max_length);
   if (failed(name)) return error_of(name);
-  std::string n = value_of(std::move(name));
-  if (auto problem = name_problem(n)) {
-    return field_error{std::move(*problem), error_code::bad_name};
+  auto read = player_name::read(std::get<std::string>(name));
+  if (auto* no = std::get_if<name_refusal>(&read)) {
+    return field_error{std::move(no->reason), error_code::bad_name};
   }
-  hello h{std::move(id), std::move(n), std::nullopt};
+  hello h{std::move(id), std::get<player_name>(read).text(), std::nullopt};
   if (j.contains("token")) {
     auto token = read_string(j, "token", 1, max_token);
     if (failed(token)) return error_of(token);
@@ -279,6 +307,10 @@ checked<client_message> read_chat(const json& j, request_id id) {
     const std::uint32_t cp = next_code_point(t, i);
     if (is_control(cp) && cp != '\n' && cp != '\t') {
       return bad("the chat text must not contain control characters");
+    }
+    if (changes_direction(cp)) {
+      return bad("the chat text must not contain bidi embeddings, overrides or isolates (it has " +
+                 hex(cp) + "): they would show the text reversed");
     }
   }
   return chat{std::move(id), value_of(std::move(room)), std::move(t)};

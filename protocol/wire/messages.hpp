@@ -40,7 +40,7 @@ enum class error_code : std::uint8_t {
   too_many_connections,
   // hello without a token: the address made as many new identities as allowed this minute.
   too_many_identities,
-  // hello: the name breaks a rule of protocol/wire/name_rules.hpp (the message says which).
+  // hello: the name breaks a rule of protocol/wire/player_name.hpp (the message says which).
   bad_name,
   // join: a seated player of the room, someone else, has the same name (ignoring case).
   name_taken,

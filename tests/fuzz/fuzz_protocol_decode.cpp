@@ -3,11 +3,13 @@
 // hold only in-range values, as messages.hpp promises, and an error must carry a real code.
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <variant>
 
 #include "protocol/wire/decode.hpp"
+#include "protocol/wire/player_name.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
 
 using namespace ringside::protocol;
@@ -27,6 +29,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if constexpr (std::is_same_v<T, hello>) {
           const auto n = count_code_points(m.name);
           FUZZ_CHECK(n >= 1 && n <= 24, "hello.name is 1-24 characters");
+          // The name kept is one the rules take again as it is (NFKC does not change it twice).
+          const auto again = player_name::read(m.name);
+          FUZZ_CHECK(std::holds_alternative<player_name>(again) &&
+                         std::get<player_name>(again).text() == m.name,
+                     "hello.name is accepted again unchanged");
         } else if constexpr (std::is_same_v<T, create_room>) {
           FUZZ_CHECK(m.game.board >= 0 && m.game.board <= 1000, "create_room.board in range");
           FUZZ_CHECK(!m.game.game.empty() && !m.game.variant.empty(), "game and variant named");
@@ -42,6 +49,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         } else if constexpr (std::is_same_v<T, chat>) {
           const auto n = count_code_points(m.text);
           FUZZ_CHECK(n >= 1 && n <= 500, "chat.text is 1-500 characters");
+          // No bidi embedding, override (U+202A-U+202E) or isolate (U+2066-U+2069) in UTF-8.
+          for (std::size_t i = 0; i + 2 < m.text.size(); ++i) {
+            const auto b1 = static_cast<unsigned char>(m.text[i + 1]);
+            const auto b2 = static_cast<unsigned char>(m.text[i + 2]);
+            const bool bidi = static_cast<unsigned char>(m.text[i]) == 0xE2 &&
+                              ((b1 == 0x80 && b2 >= 0xAA && b2 <= 0xAE) ||
+                               (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9));
+            FUZZ_CHECK(!bidi, "chat.text holds no bidi embedding, override or isolate");
+          }
         }
       },
       msg);

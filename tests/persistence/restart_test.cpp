@@ -198,6 +198,30 @@ TEST_CASE("a token keeps working after every connection of its player is gone") 
   CHECK(err.at("code") == "bad_token");
 }
 
+TEST_CASE("after a restart, a seated player's name still keeps out the names that look like it") {
+  // Only names are stored; whether two look alike is worked out again from them.
+  temp_dir dir;
+  std::string room;
+  {
+    journaled_server srv(dir.path(), unlimited_messages);
+    table t(srv.port());  // alice and bob
+    room = t.room();
+    t.play(1, "Wd4-a1");  // acked once durable, the seats before it
+    srv.kill9();
+  }
+  journaled_server srv(dir.path(), unlimited_messages);
+  const json watch{{"type", "join"}, {"room", room}, {"as", "spectator"}};
+  for (const std::string name : {"a1ice", "ALICE", "\u0430\u0406\u0456\u0441\u0435", "B0B"}) {
+    INFO(name);
+    ws_client fake(srv.port());
+    fake.hello(name);
+    CHECK(fake.request(watch, "error").at("code") == "name_taken");
+  }
+  ws_client carol(srv.port());
+  carol.hello("carol");
+  CHECK(carol.request(watch, "joined").at("seat").is_null());
+}
+
 TEST_CASE("an unusable --data stops the server with exit code 2 and one clear line") {
   temp_dir dir;
   const std::string file = dir.path() + "/a-file";

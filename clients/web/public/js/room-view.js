@@ -247,7 +247,9 @@ export class RoomView {
   renderChat(m) {
     if (m.chat.length === this.lastChatCount) return;
     this.lastChatCount = m.chat.length;
-    clear(this.chatLog).append(...m.chat.map((c) => h('li', {}, h('b', {}, c.from), ': ', c.text)));
+    // Each name and text in its own bidi isolate: a right-to-left name or text cannot reorder
+    // the other, so a line always reads as who, then what.
+    clear(this.chatLog).append(...m.chat.map((c) => h('li', {}, h('b', {}, h('bdi', {}, c.from)), ': ', h('bdi', {}, c.text))));
     this.chatLog.scrollTop = this.chatLog.scrollHeight;
   }
 }
