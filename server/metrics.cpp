@@ -108,6 +108,19 @@ std::string metrics::render() const {
   counter("ringside_control_frames_over_limit_total",
           "Pings and pongs received past the connection's rate limit (they count as messages).",
           control_frames_over_limit.load());
+  counter("ringside_tcp_connections_refused_total",
+          "Connections closed at accept: the peer address holds --tcp-connections-per-address.",
+          tcp_connections_refused.load());
+  counter("ringside_tls_handshakes_refused_total",
+          "Connections closed before their TLS handshake: over --tls-handshakes-per-address.",
+          tls_handshakes_refused.load());
+  counter("ringside_static_rate_limited_total",
+          "Requests for the page's files answered 429: over --static-rate-limit.",
+          static_rate_limited.load());
+  counter("ringside_http_keepalive_ended_total",
+          "Keep-alive HTTP connections closed after their last answer: older than "
+          "--http-keepalive-time or past --http-keepalive-requests.",
+          keepalive_ended.load());
 
   out << "# HELP ringside_move_latency_seconds Time from a move's arrival to its ack.\n"
          "# TYPE ringside_move_latency_seconds histogram\n";

@@ -49,6 +49,13 @@ class metrics {
   std::atomic<std::uint64_t> origins_refused{0};  // upgrades from another site's page (403)
   std::atomic<std::uint64_t> http_oversize{0};    // requests over the header or body limit
   std::atomic<std::uint64_t> control_frames_over_limit{0};  // pings/pongs past the rate limit
+  // Every connection, from accept: over the peer address's cap, TLS handshakes over its
+  // budget, the page's files over their own budget, keep-alive connections ended at their
+  // lifetime or request count.
+  std::atomic<std::uint64_t> tcp_connections_refused{0};
+  std::atomic<std::uint64_t> tls_handshakes_refused{0};
+  std::atomic<std::uint64_t> static_rate_limited{0};
+  std::atomic<std::uint64_t> keepalive_ended{0};
 
   // Records one accepted move's latency, from the frame's arrival to the ack being queued.
   void observe_move_latency(std::chrono::steady_clock::duration d);
