@@ -294,6 +294,12 @@ int run(int argc, char** argv) {
   // the journal: a server that will not start says only why).
   const auto files = raise_open_files_limit();
   spdlog::info("{}", describe(files));
+  // One address holding its cap must leave descriptors for everybody else.
+  if (const auto cap = opts.clients.tcp_connections_per_address; cap != 0 && 2 * cap > files.now)
+    spdlog::warn(
+        "--tcp-connections-per-address {} is more than half the open-files limit {}: "
+        "one address could take most of the server's connections; lower it",
+        cap, files.now);
   net::io_context ioc{opts.threads};
   metrics stats;
   stats.open_files_limit.store(files.now);
