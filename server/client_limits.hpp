@@ -92,7 +92,7 @@ class client_limits {
   // (the slot counts nothing).
   bool admit_connection(const std::string& peer, client_slot& slot);
   // A TLS handshake about to start for `peer`: refused over --tls-handshakes-per-address in
-  // 10 s (a handshake costs the server about a millisecond of CPU). Trusted proxies aside.
+  // 10 s (a handshake costs the server about half a millisecond of CPU). Trusted proxies aside.
   bool admit_tls_handshake(const std::string& peer, clock::time_point now = clock::now());
 
   // A new WebSocket connection from `address`: refused while the address is cooling down
