@@ -293,6 +293,24 @@ TEST_CASE("keep-alive connections fetching the page's files: ended by age and co
   check_server_fine(srv);
 }
 
+// A reverse proxy carries every client's connections from its one address: it is not capped
+// (its clients are counted by X-Forwarded-For once their request is read).
+TEST_CASE("a trusted proxy's connections are not capped at accept") {
+  constexpr int cap = 10;
+  server_process srv(
+      {"--tcp-connections-per-address", std::to_string(cap), "--trust-proxy", attacker});
+  const long descriptors_before = descriptors_open(srv.pid());
+  silent_crowd proxy(srv.port(), attacker);
+  proxy.add(3 * cap);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (descriptors_open(srv.pid()) < descriptors_before + 3 * cap &&
+         std::chrono::steady_clock::now() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  CHECK(descriptors_open(srv.pid()) >= descriptors_before + 3 * cap);
+  CHECK(metric(srv.port(), "ringside_tcp_connections_refused_total") == 0);
+}
+
 // timed_game_beside speaks plain WebSocket, so this one has no game beside it: a player over
 // wss:// from another address must still get in, and the server's CPU stay low.
 TEST_CASE("a TLS handshake flood from one address: handshakes past its budget never start") {
