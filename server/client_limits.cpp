@@ -80,7 +80,25 @@ std::optional<std::string> parse_address(std::string_view text) {
 client_limits::client_limits(const client_limit_settings& s)
     : settings_(s),
       addresses_(std::make_shared<client_slot::counts>()),
-      identities_(std::make_shared<client_slot::counts>()) {}
+      identities_(std::make_shared<client_slot::counts>()),
+      connections_(std::make_shared<client_slot::counts>()) {}
+
+bool client_limits::trusted_proxy(const std::string& peer) const {
+  const auto& trusted = settings_.trusted_proxies;
+  return std::find(trusted.begin(), trusted.end(), peer) != trusted.end();
+}
+
+bool client_limits::admit_connection(const std::string& peer, client_slot& slot) {
+  if (peer.empty() || trusted_proxy(peer)) return true;
+  if (!connections_->take(peer, settings_.tcp_connections_per_address)) return false;
+  slot = client_slot(connections_, peer);
+  return true;
+}
+
+bool client_limits::admit_tls_handshake(const std::string& peer, clock::time_point now) {
+  if (peer.empty() || trusted_proxy(peer)) return true;
+  return !tls_handshakes_.refuse(peer, settings_.tls_handshakes_per_address, now);
+}
 
 std::string client_limits::client_address(const std::string& peer,
                                           const http::fields& headers) const {
@@ -193,6 +211,12 @@ void client_limits::cool_down(const std::string& address) {
 std::size_t client_limits::addresses_connected() const {
   const std::lock_guard lock(addresses_->mutex);
   return addresses_->open.size();
+}
+
+std::size_t client_limits::connections_of(const std::string& peer) const {
+  const std::lock_guard lock(connections_->mutex);
+  const auto it = connections_->open.find(peer);
+  return it == connections_->open.end() ? 0 : it->second;
 }
 
 }  // namespace ringside::server

@@ -25,11 +25,16 @@ namespace ringside::server {
 // one NAT shares an address, so the per-address figures are generous.
 struct client_limit_settings {
   std::size_t connections_per_address = 64;  // WebSocket connections open at once
-  std::size_t connections_per_identity = 8;  // connections one identity may speak on at once
-  std::size_t address_rate_limit = 600;      // messages per 10 s, all the address's connections
-  std::size_t identities_per_address = 30;   // new identities (hello without token) per minute
-  double flood_cooldown_s = 30;              // an address whose connection flooded waits this
-  std::vector<std::string> trusted_proxies;  // peers whose X-Forwarded-For is believed
+  // TCP connections of any kind (HTTP, TLS, WebSocket) one peer address may have open, counted
+  // from accept. Above the WebSocket cap: a browser opens up to six HTTP connections for a page
+  // beside its WebSocket, and a class loading the page at once must not be refused.
+  std::size_t tcp_connections_per_address = 256;
+  std::size_t tls_handshakes_per_address = 200;  // TLS handshakes begun per 10 s
+  std::size_t connections_per_identity = 8;      // connections one identity may speak on at once
+  std::size_t address_rate_limit = 600;          // messages per 10 s, all the address's connections
+  std::size_t identities_per_address = 30;       // new identities (hello without token) per minute
+  double flood_cooldown_s = 30;                  // an address whose connection flooded waits this
+  std::vector<std::string> trusted_proxies;      // peers whose X-Forwarded-For is believed
 };
 
 // One connection counted against an address or an identity until it is released or destroyed.
@@ -78,6 +83,18 @@ class client_limits {
   std::string request_host(const std::string& peer,
                            const boost::beast::http::fields& headers) const;
 
+  // Whether `peer` is one of --trust-proxy's addresses (it carries many clients' connections).
+  bool trusted_proxy(const std::string& peer) const;
+
+  // A connection just accepted from `peer` (before any byte is read): refused when the peer
+  // already holds --tcp-connections-per-address; otherwise `slot` counts it until the
+  // connection ends, whatever it becomes. A trusted proxy's connections are never refused
+  // (the slot counts nothing).
+  bool admit_connection(const std::string& peer, client_slot& slot);
+  // A TLS handshake about to start for `peer`: refused over --tls-handshakes-per-address in
+  // 10 s (a handshake costs the server about half a millisecond of CPU). Trusted proxies aside.
+  bool admit_tls_handshake(const std::string& peer, clock::time_point now = clock::now());
+
   // A new WebSocket connection from `address`: refused while the address is cooling down
   // after a flood, or already holds --connections-per-address; otherwise its slot.
   std::optional<refusal> admit(const std::string& address, client_slot& slot);
@@ -92,6 +109,8 @@ class client_limits {
 
   // Tracked now (for tests and the sweep): addresses with open connections, cooling down.
   std::size_t addresses_connected() const;
+  // TCP connections `peer` holds now (admit_connection's count).
+  std::size_t connections_of(const std::string& peer) const;
 
  private:
   std::optional<refusal> cooling(const std::string& address, clock::time_point now);
@@ -99,6 +118,8 @@ class client_limits {
   const client_limit_settings& settings_;
   std::shared_ptr<client_slot::counts> addresses_;
   std::shared_ptr<client_slot::counts> identities_;
+  std::shared_ptr<client_slot::counts> connections_;  // every TCP connection, by peer address
+  address_rate tls_handshakes_{std::chrono::seconds(10)};
   address_rate messages_{std::chrono::seconds(10)};
   address_rate new_identities_{std::chrono::seconds(60)};
   mutable std::mutex cooling_mutex_;

@@ -29,6 +29,8 @@ struct context {
   std::atomic<bool> stopping{false};
   // HTTP requests per client address, for --http-rate-limit.
   address_rate http_requests{};
+  // Requests for the page's files per client address, for --static-rate-limit.
+  address_rate static_requests{};
   // Connections, messages and new identities per client address and identity (finding 5).
   client_limits clients{opts.clients};
   // Which pages' scripts may open a WebSocket (--allow-origin).

@@ -48,13 +48,15 @@ std::string_view query_of(std::string_view target) {
 
 }  // namespace
 
-http_session::http_session(net::ip::tcp::socket&& socket, context& ctx, std::shared_ptr<void> spare)
+http_session::http_session(net::ip::tcp::socket&& socket, context& ctx, client_slot connection,
+                           std::shared_ptr<void> spare)
     : http_session(ringside::net::transport(beast::tcp_stream(std::move(socket))),
-                   beast::flat_buffer(), ctx, std::move(spare)) {}
+                   beast::flat_buffer(), ctx, std::move(connection), std::move(spare)) {}
 
 http_session::http_session(ringside::net::transport&& stream, beast::flat_buffer&& buffer,
-                           context& ctx, std::shared_ptr<void> spare)
-    : spare_(std::move(spare)),
+                           context& ctx, client_slot connection, std::shared_ptr<void> spare)
+    : connection_(std::move(connection)),
+      spare_(std::move(spare)),
       stream_(std::move(stream)),
       buffer_(std::move(buffer)),
       ctx_(ctx),
@@ -121,6 +123,7 @@ void http_session::on_read(beast::error_code ec, std::size_t bytes) {
 }
 
 void http_session::answer(request req) {
+  ++requests_;
   address_ = ctx_.clients.client_address(peer_, req);
   if (websocket::is_upgrade(req)) {
     if (spare_) return refuse_at_fd_limit(req);
@@ -139,7 +142,8 @@ void http_session::answer(request req) {
       if (const auto no = ctx_.clients.admit(address_, slot)) return refuse_upgrade(req, *no);
       // The socket (and its strand) move to the WebSocket session; this object ends here.
       stream_.tcp().expires_never();
-      std::make_shared<websocket_session>(std::move(stream_), ctx_, std::move(slot))
+      std::make_shared<websocket_session>(std::move(stream_), ctx_, std::move(slot),
+                                          std::move(connection_))
           ->run(std::move(req));
       return;
     }
@@ -171,6 +175,20 @@ void http_session::route(request req) {
   const bool web_file = read_only && !monitoring && static_files::embedded().has(path);
   // On a spare descriptor (the process at its open-files limit) only monitoring is answered.
   if (spare_ && !monitoring) return refuse_at_fd_limit(req);
+  // They have a budget of their own, many page loads' worth: a script fetching them in a
+  // loop from one address is still stopped, for little cost to anyone else.
+  if (web_file) {
+    if (const auto wait = ctx_.static_requests.refuse(address_, ctx_.opts.static_rate_limit)) {
+      ctx_.stats.static_rate_limited.fetch_add(1);
+      const auto secs = std::chrono::ceil<std::chrono::seconds>(*wait).count();
+      const int retry = static_cast<int>(std::max<std::int64_t>(1, secs));
+      return reply(req, http::status::too_many_requests, "text/plain",
+                   "too many requests for the page's files from your address: at most " +
+                       std::to_string(ctx_.opts.static_rate_limit) +
+                       " in 10 seconds; try again in " + std::to_string(retry) + " s\n",
+                   retry);
+    }
+  }
   // Monitoring is never limited either: an operator must see the server while it is attacked.
   if (!monitoring && !web_file) {
     if (const auto wait = ctx_.http_requests.refuse(address_, ctx_.opts.http_rate_limit)) {
@@ -222,6 +240,7 @@ void http_session::route(request req) {
   if (auto file = static_files::embedded().answer(req, path)) {
     file->set(http::field::server, "ringside/0.1.0");
     ctx_.browser_headers.apply(*file, stream_.tls() != nullptr);
+    file->keep_alive(keep_alive_after(req));
     return send(std::make_shared<static_files::response>(std::move(*file)));
   }
   reply(req, http::status::not_found, "text/plain", "not found\n");
@@ -273,7 +292,7 @@ void http_session::reply(const request& req, http::status status, std::string co
   if (retry_after_s > 0) res->set(http::field::retry_after, std::to_string(retry_after_s));
   res->set(http::field::content_type, content_type);
   ctx_.browser_headers.apply(*res, stream_.tls() != nullptr);
-  res->keep_alive(req.keep_alive() && !spare_);  // a spare descriptor goes back at once
+  res->keep_alive(keep_alive_after(req));
   const bool head = req.method() == http::verb::head;
   res->body() = std::move(body);
   res->prepare_payload();
@@ -284,6 +303,19 @@ void http_session::reply(const request& req, http::status status, std::string co
 void http_session::refuse_at_fd_limit(const request& req) {
   reply(req, http::status::service_unavailable, "text/plain",
         "the server has as many connections open as it can; try again in a moment\n", 1);
+}
+
+bool http_session::keep_alive_after(const request& req) {
+  if (!req.keep_alive()) return false;
+  if (spare_) return false;  // a spare descriptor goes back at once
+  const auto& o = ctx_.opts;
+  const bool too_old =
+      o.http_keepalive_time_s > 0 && std::chrono::steady_clock::now() - opened_ >=
+                                         std::chrono::duration<double>(o.http_keepalive_time_s);
+  const bool too_many = o.http_keepalive_requests > 0 && requests_ >= o.http_keepalive_requests;
+  if (!too_old && !too_many) return true;
+  ctx_.stats.keepalive_ended.fetch_add(1);
+  return false;
 }
 
 void http_session::refuse_unread(http::status status, std::string why) {

@@ -1,10 +1,12 @@
 #pragma once
 // http_session: HTTP on the game port (health, metrics, room list, game records, the browser
 // client's files) and the upgrade of GET /ws to a websocket_session, over plain TCP or TLS alike (a
-// transport). One request at a time, keep-alive.
+// transport). One request at a time, keep-alive for at most --http-keepalive-time and
+// --http-keepalive-requests.
 
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <chrono>
 #include <memory>
 #include <optional>
 
@@ -19,11 +21,13 @@ class http_session : public std::enable_shared_from_this<http_session> {
   // `spare`, when not null, says the connection holds one of the listener's spare
   // descriptors (the process is at its open-files limit): it gets one request, only /healthz
   // and /metrics, and a short deadline.
-  http_session(boost::asio::ip::tcp::socket&& socket, context& ctx,
+  // `connection` counts it against its peer address (client_limits::admit_connection) until
+  // it ends, and goes to the websocket_session when it upgrades.
+  http_session(boost::asio::ip::tcp::socket&& socket, context& ctx, client_slot connection = {},
                std::shared_ptr<void> spare = {});
   // Takes a connection whose TLS handshake is done, with any bytes read past it.
   http_session(net::transport&& stream, boost::beast::flat_buffer&& buffer, context& ctx,
-               std::shared_ptr<void> spare = {});
+               client_slot connection = {}, std::shared_ptr<void> spare = {});
   ~http_session();
 
   // Starts reading the first request.
@@ -58,6 +62,10 @@ class http_session : public std::enable_shared_from_this<http_session> {
   void list_rooms(request req, std::string_view query);
   // 503 with Retry-After: what a connection on a spare descriptor gets but for monitoring.
   void refuse_at_fd_limit(const request& req);
+  // Whether the answer to `req` keeps the connection open: what the client asked, unless the
+  // connection is on a spare descriptor or has lived --http-keepalive-time or answered
+  // --http-keepalive-requests (counted when that ends it).
+  bool keep_alive_after(const request& req);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   // Ends the connection politely: TLS's close_notify first when there is TLS, then our
   // half of the TCP connection.
@@ -65,6 +73,7 @@ class http_session : public std::enable_shared_from_this<http_session> {
   void fail(boost::beast::error_code ec, const char* what);
 
   // Declared first, so given back only once the socket below is closed.
+  client_slot connection_;
   std::shared_ptr<void> spare_;
   net::transport stream_;
   boost::beast::flat_buffer buffer_;
@@ -75,6 +84,8 @@ class http_session : public std::enable_shared_from_this<http_session> {
   std::string peer_;       // the connection's remote address, without the port
   std::string address_;    // the client's (peer_, or X-Forwarded-For from a trusted proxy)
   bool draining_ = false;  // see refuse_unread
+  std::chrono::steady_clock::time_point opened_ = std::chrono::steady_clock::now();
+  std::size_t requests_ = 0;  // read on this connection so far
   std::size_t drained_ = 0;
 };
 

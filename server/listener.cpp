@@ -1,10 +1,10 @@
 #include "server/listener.hpp"
 
 #include <spdlog/spdlog.h>
-#include <cerrno>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
+#include <cerrno>
 
 #include "server/http_session.hpp"
 #include "server/metrics.hpp"
@@ -24,6 +24,16 @@ constexpr std::size_t spare_descriptors = 8;
 // connection waits no longer than a person notices once descriptors are free again.
 constexpr auto accept_pause = std::chrono::milliseconds(50);
 constexpr auto warning_interval = std::chrono::seconds(1);
+
+// What a plain-HTTP connection over its address's cap is told before the close: a browser
+// shows it, a script can read it. One non-blocking write: it is sent, or it is not.
+std::string over_cap_answer(std::size_t cap) {
+  const std::string body = "your address already has " + std::to_string(cap) +
+                           " connections open, the most one address may have; close one first\n";
+  return "HTTP/1.1 429 Too Many Requests\r\nServer: ringside/0.1.0\r\nRetry-After: 10\r\n"
+         "Content-Type: text/plain\r\nContent-Length: " +
+         std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+}
 
 bool out_of_descriptors(const beast::error_code& ec) {
   return ec == net::error::no_descriptors ||
@@ -83,7 +93,7 @@ void listener::do_accept() {
 void listener::on_accept(beast::error_code ec, tcp::socket socket) {
   if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;
   if (!ec) {
-    start_session(std::move(socket), nullptr);
+    admit(std::move(socket), nullptr);
     return do_accept();
   }
   // The client gave up while waiting in the backlog: nothing is wrong here.
@@ -108,15 +118,40 @@ bool listener::accept_on_spare() {
     return false;
   }
   ctx_.stats.spare_fd_connections.fetch_add(1);
-  start_session(std::move(socket), std::make_shared<spare_lease>(weak_from_this()));
+  admit(std::move(socket), std::make_shared<spare_lease>(weak_from_this()));
   return true;
 }
 
-void listener::start_session(tcp::socket socket, std::shared_ptr<void> spare) {
-  if (tls_)
-    std::make_shared<tls_handshake>(std::move(socket), ctx_, *tls_, std::move(spare))->run();
-  else
-    std::make_shared<http_session>(std::move(socket), ctx_, std::move(spare))->run();
+void listener::admit(tcp::socket socket, std::shared_ptr<void> spare) {
+  beast::error_code ec;
+  const auto peer = socket.remote_endpoint(ec);
+  // Gone already (reset while in the backlog): nothing to serve.
+  if (ec) return;
+  client_slot slot;
+  if (!ctx_.clients.admit_connection(peer.address().to_string(), slot)) {
+    ctx_.stats.tcp_connections_refused.fetch_add(1);
+    // A TLS port's client would take plain text for a broken handshake: it gets the close only.
+    if (!tls_) {
+      const auto answer = over_cap_answer(ctx_.opts.clients.tcp_connections_per_address);
+      socket.non_blocking(true, ec);
+      if (!ec) socket.write_some(net::buffer(answer), ec);
+    }
+    socket.shutdown(tcp::socket::shutdown_both, ec);
+    socket.close(ec);
+    return;
+  }
+  start_session(std::move(socket), std::move(slot), std::move(spare));
+}
+
+void listener::start_session(tcp::socket socket, client_slot slot, std::shared_ptr<void> spare) {
+  if (tls_) {
+    std::make_shared<tls_handshake>(std::move(socket), ctx_, *tls_, std::move(slot),
+                                    std::move(spare))
+        ->run();
+  } else {
+    std::make_shared<http_session>(std::move(socket), ctx_, std::move(slot), std::move(spare))
+        ->run();
+  }
 }
 
 void listener::pause() {

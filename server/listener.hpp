@@ -3,7 +3,9 @@
 // first to a tls_handshake when the port speaks TLS. At the open-files limit it neither spins
 // nor floods the log: it tries again every 50 ms, warns at most once a second, and lets one
 // connection at a time in on a spare descriptor (fd_reserve) so that /healthz and /metrics
-// still answer while everything else gets a 503.
+// still answer while everything else gets a 503. Every connection is counted against its
+// peer address from accept, before a byte is read, and one over the address's cap is closed
+// at once.
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -44,9 +46,14 @@ class listener : public std::enable_shared_from_this<listener> {
   // At the limit: gives back a spare descriptor and accepts one connection on it; false when
   // no spare is left or nobody was waiting.
   bool accept_on_spare();
-  // `spare`: a connection let in on a spare descriptor (null for the others); dropping the
-  // last copy takes the spare again.
-  void start_session(boost::asio::ip::tcp::socket socket, std::shared_ptr<void> spare);
+  // Counts a new connection against its peer address (client_limits::admit_connection) and
+  // starts its session, or closes it at once when the address holds its cap (a plain-HTTP
+  // port first writes a short 429). `spare`: a connection let in on a spare descriptor (null
+  // for the others); dropping the last copy takes the spare again.
+  void admit(boost::asio::ip::tcp::socket socket, std::shared_ptr<void> spare);
+  // `slot`: the connection, counted against its peer address until it ends.
+  void start_session(boost::asio::ip::tcp::socket socket, client_slot slot,
+                     std::shared_ptr<void> spare);
   // Waits a little before the next accept, after a failure that trying again at once would
   // only repeat.
   void pause();

@@ -116,6 +116,19 @@ std::string metrics::render() const {
           "Names refused: hello with a name that hides or mixes scripts (bad_name), join beside a "
           "seated player whose name looks the same (name_taken).",
           names_refused.load());
+  counter("ringside_tcp_connections_refused_total",
+          "Connections closed at accept: the peer address holds --tcp-connections-per-address.",
+          tcp_connections_refused.load());
+  counter("ringside_tls_handshakes_refused_total",
+          "Connections closed before their TLS handshake: over --tls-handshakes-per-address.",
+          tls_handshakes_refused.load());
+  counter("ringside_static_rate_limited_total",
+          "Requests for the page's files answered 429: over --static-rate-limit.",
+          static_rate_limited.load());
+  counter("ringside_http_keepalive_ended_total",
+          "Keep-alive HTTP connections closed after their last answer: older than "
+          "--http-keepalive-time or past --http-keepalive-requests.",
+          keepalive_ended.load());
 
   out << "# HELP ringside_move_latency_seconds Time from a move's arrival to its ack.\n"
          "# TYPE ringside_move_latency_seconds histogram\n";

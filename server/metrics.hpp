@@ -54,6 +54,13 @@ class metrics {
   // Handlers that threw: each failed only its own request or connection (fault_log).
   fault_log faults;
   std::atomic<std::uint64_t> names_refused{0};  // bad_name at hello, name_taken at join
+  // Every connection, from accept: over the peer address's cap, TLS handshakes over its
+  // budget, the page's files over their own budget, keep-alive connections ended at their
+  // lifetime or request count.
+  std::atomic<std::uint64_t> tcp_connections_refused{0};
+  std::atomic<std::uint64_t> tls_handshakes_refused{0};
+  std::atomic<std::uint64_t> static_rate_limited{0};
+  std::atomic<std::uint64_t> keepalive_ended{0};
 
   // Records one accepted move's latency, from the frame's arrival to the ack being queued.
   void observe_move_latency(std::chrono::steady_clock::duration d);

@@ -33,7 +33,15 @@ struct options {
   int computer_threads = 1;       // worker threads for computer players' searches
   room_limits rooms;              // chat budgets, waiting-room caps, list pages (room_limits.hpp)
   std::size_t http_rate_limit = 120;  // HTTP requests per address per 10 s (0: none)
-  client_limit_settings clients;      // per address and per identity (client_limits.hpp)
+  // Requests for the page's files per address per 10 s (0: none): apart from the above, as a
+  // page load is 13 of them; enough for a class behind one address loading it at once.
+  std::size_t static_rate_limit = 800;
+  // A keep-alive HTTP connection is closed after the answer that ends its life (as nginx's
+  // keepalive_time and keepalive_requests): the idle timeout alone never ends one that asks
+  // for a file every 20 s. 0: no bound.
+  double http_keepalive_time_s = 120;
+  std::size_t http_keepalive_requests = 1000;
+  client_limit_settings clients;  // per address and per identity (client_limits.hpp)
   // Identities holding no seat and not seen for this long are pruned (0: never). 30 days.
   double identity_ttl_s = 30.0 * 24 * 3600;
   // A WebSocket that has not said hello this long after the upgrade is closed (1008); its

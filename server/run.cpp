@@ -106,14 +106,35 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "rooms in one page of list_rooms and /api/rooms (the most a request may ask for)")(
       "http-rate-limit",
       po::value<std::size_t>(&o.http_rate_limit)->default_value(o.http_rate_limit),
-      "HTTP requests one address may make per 10 seconds, /healthz and /metrics aside (0: no "
-      "limit)");
+      "HTTP requests one address may make per 10 seconds, /healthz, /metrics and the page's "
+      "files aside (0: no limit)")(
+      "static-rate-limit",
+      po::value<std::size_t>(&o.static_rate_limit)->default_value(o.static_rate_limit),
+      "requests for the page's files (13 a page load) one address may make per 10 seconds "
+      "(0: no limit)")(
+      "http-keepalive-time",
+      po::value<double>(&o.http_keepalive_time_s)->default_value(o.http_keepalive_time_s),
+      "seconds after which a keep-alive HTTP connection is closed after its next answer, "
+      "however busy (0: no bound)")(
+      "http-keepalive-requests",
+      po::value<std::size_t>(&o.http_keepalive_requests)->default_value(o.http_keepalive_requests),
+      "requests after which a keep-alive HTTP connection is closed (0: no bound)");
   // Per client address and per identity (issue 15, finding 5); 0 turns one off.
   auto& clients = o.clients;
   desc.add_options()("connections-per-address",
                      po::value<std::size_t>(&clients.connections_per_address)
                          ->default_value(clients.connections_per_address),
                      "WebSocket connections one client address may have open (0: no cap)")(
+      "tcp-connections-per-address",
+      po::value<std::size_t>(&clients.tcp_connections_per_address)
+          ->default_value(clients.tcp_connections_per_address),
+      "connections of any kind (HTTP, TLS, WebSocket) one peer address may have open, counted "
+      "from accept; more are closed at once (0: no cap; --trust-proxy's addresses: none)")(
+      "tls-handshakes-per-address",
+      po::value<std::size_t>(&clients.tls_handshakes_per_address)
+          ->default_value(clients.tls_handshakes_per_address),
+      "TLS handshakes one peer address may begin per 10 seconds; more connections are closed "
+      "before theirs (0: no limit)")(
       "connections-per-identity",
       po::value<std::size_t>(&clients.connections_per_identity)
           ->default_value(clients.connections_per_identity),
@@ -195,6 +216,10 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
     std::cerr << "ringside-server: --identity-ttl must be 0 or more seconds\n";
     return 1;
   }
+  if (!(o.http_keepalive_time_s >= 0 && o.http_keepalive_time_s <= 86400)) {
+    std::cerr << "ringside-server: --http-keepalive-time must be 0-86400\n";
+    return 1;
+  }
   if (!(clients.flood_cooldown_s >= 0 && clients.flood_cooldown_s <= 86400)) {
     std::cerr << "ringside-server: --flood-cooldown must be 0-86400\n";
     return 1;
@@ -269,6 +294,12 @@ int run(int argc, char** argv) {
   // the journal: a server that will not start says only why).
   const auto files = raise_open_files_limit();
   spdlog::info("{}", describe(files));
+  // One address holding its cap must leave descriptors for everybody else.
+  if (const auto cap = opts.clients.tcp_connections_per_address; cap != 0 && 2 * cap > files.now)
+    spdlog::warn(
+        "--tcp-connections-per-address {} is more than half the open-files limit {}: "
+        "one address could take most of the server's connections; lower it",
+        cap, files.now);
   net::io_context ioc{opts.threads};
   metrics stats;
   stats.open_files_limit.store(files.now);

@@ -7,6 +7,7 @@
 
 #include "net/transport.hpp"
 #include "server/http_session.hpp"
+#include "server/metrics.hpp"
 #include "server/tls_certificate.hpp"
 
 namespace ringside::server {
@@ -32,8 +33,13 @@ std::string plain_refusal() {
 }  // namespace
 
 tls_handshake::tls_handshake(net::ip::tcp::socket&& socket, context& ctx,
-                             const tls_certificate& certificate, std::shared_ptr<void> spare)
-    : spare_(std::move(spare)), stream_(std::move(socket)), ctx_(ctx), certificate_(certificate) {}
+                             const tls_certificate& certificate, client_slot connection,
+                             std::shared_ptr<void> spare)
+    : connection_(std::move(connection)),
+      spare_(std::move(spare)),
+      stream_(std::move(socket)),
+      ctx_(ctx),
+      certificate_(certificate) {}
 
 void tls_handshake::run() {
   if (spare_)
@@ -47,6 +53,13 @@ void tls_handshake::run() {
 void tls_handshake::on_detect(beast::error_code ec, bool is_tls) {
   if (ec) return spdlog::debug("tls: {}", ec.message());
   if (!is_tls) return refuse_plain();
+  beast::error_code peer_ec;
+  const auto peer = stream_.socket().remote_endpoint(peer_ec);
+  if (peer_ec) return;
+  if (!ctx_.clients.admit_tls_handshake(peer.address().to_string())) {
+    ctx_.stats.tls_handshakes_refused.fetch_add(1);
+    return stream_.close();
+  }
   // The certificate current now serves this connection for its whole life, whatever a
   // reload does meanwhile.
   const auto certificate = certificate_.current();
@@ -60,7 +73,7 @@ void tls_handshake::on_detect(beast::error_code ec, bool is_tls) {
         self->buffer_.consume(used);
         secured->tcp().expires_never();
         std::make_shared<http_session>(std::move(*secured), std::move(self->buffer_), self->ctx_,
-                                       std::move(self->spare_))
+                                       std::move(self->connection_), std::move(self->spare_))
             ->run();
       });
 }

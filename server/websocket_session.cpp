@@ -46,8 +46,9 @@ std::uint64_t next_id() {
 }  // namespace
 
 websocket_session::websocket_session(ringside::net::transport&& stream, context& ctx,
-                                     client_slot slot)
-    : ws_(std::move(stream)),
+                                     client_slot slot, client_slot connection)
+    : connection_(std::move(connection)),
+      ws_(std::move(stream)),
       ctx_(ctx),
       id_(next_id()),
       outbox_(outbox_limits(ctx.opts)),

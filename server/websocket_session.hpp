@@ -28,8 +28,11 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   using clock = std::chrono::steady_clock;
 
   // Takes over a connection (plain or TLS) whose executor is a strand; `slot` counts it
-  // against its client's address (client_limits::admit), whose key is that address.
-  websocket_session(net::transport&& stream, context& ctx, client_slot slot = {});
+  // against its client's address (client_limits::admit), whose key is that address, and
+  // `connection` is the connection's count against its peer address since accept
+  // (client_limits::admit_connection), held until the socket is gone.
+  websocket_session(net::transport&& stream, context& ctx, client_slot slot = {},
+                    client_slot connection = {});
   ~websocket_session() override;
 
   // Accepts the upgrade request `req` and starts reading.
@@ -73,6 +76,7 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   rate count_message(clock::time_point now);
   void fail(boost::beast::error_code ec, const char* what);
 
+  client_slot connection_;  // declared first: given back after the socket is closed
   boost::beast::websocket::stream<net::transport> ws_;
   context& ctx_;
   const std::uint64_t id_;

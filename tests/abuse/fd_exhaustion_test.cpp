@@ -32,30 +32,6 @@ using tcp = net::ip::tcp;
 
 constexpr long server_open_files = 128;
 
-// The CPU time (user + system) the process has used, in seconds, from /proc/PID/stat.
-double cpu_seconds(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  // The command name (field 2) may hold spaces; the fields after its ')' are plain.
-  std::istringstream rest(text.substr(text.rfind(')') + 2));
-  std::string field;
-  for (int i = 3; i < 14; ++i) rest >> field;  // state .. cmajflt
-  unsigned long long utime = 0;
-  unsigned long long stime = 0;
-  rest >> utime >> stime;
-  return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
-}
-
-long descriptors_open(pid_t pid) {
-  long n = 0;
-  std::error_code ec;
-  for (auto it = std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/fd", ec);
-       !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
-    ++n;
-  }
-  return n;
-}
-
 std::string text_of(const std::string& path) {
   std::ifstream in(path);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};

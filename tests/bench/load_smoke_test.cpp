@@ -53,7 +53,8 @@ TEST_CASE("loadgen plays real games with spectators against ringside-server") {
   REQUIRE(!data.path.empty());
   child_process server({RINGSIDE_SERVER, "--host", "127.0.0.1", "--port", "0", "--threads", "1",
                         "--log-level", "warn", "--data", data.path, "--connections-per-address",
-                        "0", "--address-rate-limit", "0", "--identities-per-address", "0"});
+                        "0", "--tcp-connections-per-address", "0", "--address-rate-limit", "0",
+                        "--identities-per-address", "0"});
   const int port = wait_for_listening(server, 15s);
   REQUIRE(port > 0);
 
@@ -88,7 +89,8 @@ TEST_CASE("loadgen plays DVONN from the state's legal list, watched") {
   REQUIRE(!data.path.empty());
   child_process server({RINGSIDE_SERVER, "--host", "127.0.0.1", "--port", "0", "--threads", "1",
                         "--log-level", "warn", "--data", data.path, "--connections-per-address",
-                        "0", "--address-rate-limit", "0", "--identities-per-address", "0"});
+                        "0", "--tcp-connections-per-address", "0", "--address-rate-limit", "0",
+                        "--identities-per-address", "0"});
   const int port = wait_for_listening(server, 15s);
   REQUIRE(port > 0);
 
@@ -110,7 +112,8 @@ TEST_CASE("loadgen hall: games at a thinking pace with clocks and a crowd, held"
   REQUIRE(!data.path.empty());
   child_process server({RINGSIDE_SERVER, "--host", "127.0.0.1", "--port", "0", "--threads", "1",
                         "--log-level", "warn", "--data", data.path, "--connections-per-address",
-                        "0", "--address-rate-limit", "0", "--identities-per-address", "0"});
+                        "0", "--tcp-connections-per-address", "0", "--address-rate-limit", "0",
+                        "--identities-per-address", "0"});
   const int port = wait_for_listening(server, 15s);
   REQUIRE(port > 0);
 
@@ -158,7 +161,8 @@ TEST_CASE("loadgen holds idle connections and measures the server's memory") {
   REQUIRE(!data.path.empty());
   child_process server({RINGSIDE_SERVER, "--host", "127.0.0.1", "--port", "0", "--threads", "1",
                         "--log-level", "warn", "--data", data.path, "--connections-per-address",
-                        "0", "--address-rate-limit", "0", "--identities-per-address", "0"});
+                        "0", "--tcp-connections-per-address", "0", "--address-rate-limit", "0",
+                        "--identities-per-address", "0"});
   const int port = wait_for_listening(server, 15s);
   REQUIRE(port > 0);
 

@@ -2,7 +2,12 @@
 
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <sstream>
+#include <string>
 
 namespace ringside::test {
 
@@ -15,6 +20,29 @@ void check_players_unharmed(const game_report& r, int min_moves) {
   CHECK(r.problems.empty());
   CHECK(r.moves >= min_moves);
   CHECK(r.worst_ms <= slowest_move_ms);
+}
+
+double cpu_seconds(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // The command name (field 2) may hold spaces; the fields after its ')' are plain.
+  std::istringstream rest(text.substr(text.rfind(')') + 2));
+  std::string field;
+  for (int i = 3; i < 14; ++i) rest >> field;  // state .. cmajflt
+  unsigned long long utime = 0;
+  unsigned long long stime = 0;
+  rest >> utime >> stime;
+  return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+long descriptors_open(pid_t pid) {
+  long n = 0;
+  std::error_code ec;
+  for (auto it = std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/fd", ec);
+       !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
+    ++n;
+  }
+  return n;
 }
 
 rss_sampler::rss_sampler(server_process& srv)
@@ -48,8 +76,8 @@ void rss_sampler::check_settles(std::chrono::milliseconds settle) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     now = srv_.rss_kib();
   }
-  MESSAGE("server RSS: " << baseline_ << " KiB before, peak " << peak_.load() << " KiB, "
-                         << now << " KiB after");
+  MESSAGE("server RSS: " << baseline_ << " KiB before, peak " << peak_.load() << " KiB, " << now
+                         << " KiB after");
   CHECK(now <= limit);
 }
 

@@ -2,6 +2,7 @@
 // The abuse suite's two checks: the players beside an attack were not hurt by it, and the
 // server's memory came back once the attack was over.
 
+#include <sys/types.h>
 #include <atomic>
 #include <chrono>
 #include <thread>
@@ -22,6 +23,11 @@ inline constexpr double slowest_move_ms = 100;
 // No error, no close, no gap, every move acked within slowest_move_ms, and at least
 // `min_moves` moves played while the attack ran.
 void check_players_unharmed(const game_report& r, int min_moves = 10);
+
+// The CPU time (user + system) process `pid` has used, in seconds, from /proc/PID/stat.
+double cpu_seconds(pid_t pid);
+// The descriptors process `pid` has open, from /proc/PID/fd.
+long descriptors_open(pid_t pid);
 
 // Samples the server's resident memory (VmRSS) every 20 ms on its own thread, from a
 // baseline taken at construction; keeps the peak.
