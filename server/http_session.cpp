@@ -9,6 +9,7 @@
 
 #include "protocol/wire/decode.hpp"
 #include "protocol/wire/encode.hpp"
+#include "server/client_address.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
 #include "server/room.hpp"
@@ -107,7 +108,10 @@ http_session::http_session(ringside::net::transport&& stream, beast::flat_buffer
   open_count_->fetch_add(1);
   beast::error_code ec;
   const auto ep = stream_.tcp().socket().remote_endpoint(ec);
-  if (!ec) peer_ = address_ = ep.address().to_string();
+  if (!ec) {
+    peer_ = address_text(ep.address());
+    address_ = address_limit_key(ep.address(), ctx_.opts.clients.ipv6_prefix);
+  }
 }
 
 // Never touches ctx_: this may run inside ~io_context, after the context is gone.

@@ -68,8 +68,10 @@ class http_session : public std::enable_shared_from_this<http_session> {
   std::shared_ptr<void> pending_;  // the response being written
   context& ctx_;
   std::shared_ptr<std::atomic<std::int64_t>> open_count_;  // ctx_.http_sessions
-  std::string peer_;       // the connection's remote address, without the port
-  std::string address_;    // the client's (peer_, or X-Forwarded-For from a trusted proxy)
+  std::string peer_;       // the connection's remote address (address_text), without the port
+  // The client's, as limits count it: peer_, or X-Forwarded-For from a trusted proxy, IPv6 by
+  // its --ipv6-prefix (address_limit_key).
+  std::string address_;
   bool draining_ = false;  // see refuse_unread
   std::size_t drained_ = 0;
 };

@@ -18,6 +18,7 @@
 #include <sched.h>
 
 #include "protocol/wire/messages.hpp"
+#include "server/client_address.hpp"
 #include "server/computer_pool.hpp"
 #include "server/context.hpp"
 #include "server/identity_sweep.hpp"
@@ -131,7 +132,11 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "seconds an address whose connection was closed for flooding may not connect (0: none)")(
       "trust-proxy", po::value<std::vector<std::string>>(&clients.trusted_proxies),
       "a reverse proxy's address (repeatable): requests from it are counted by the last "
-      "X-Forwarded-For entry (and whose X-Forwarded-Host names the page's host)");
+      "X-Forwarded-For entry (and whose X-Forwarded-Host names the page's host)")(
+      "ipv6-prefix",
+      po::value<unsigned>(&clients.ipv6_prefix)->default_value(clients.ipv6_prefix),
+      "leading bits of an IPv6 client's address that the per-address limits count it by (one "
+      "subscriber usually holds a /64; 128: each address apart)");
   desc.add_options()(
       "allow-origin", po::value<std::vector<std::string>>(&o.allowed_origins),
       "a web page's origin (repeatable, e.g. https://play.example.org; '*' for any) whose "
@@ -199,6 +204,10 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
     std::cerr << "ringside-server: --flood-cooldown must be 0-86400\n";
     return 1;
   }
+  if (clients.ipv6_prefix < 1 || clients.ipv6_prefix > 128) {
+    std::cerr << "ringside-server: --ipv6-prefix must be 1-128\n";
+    return 1;
+  }
   for (auto& proxy : clients.trusted_proxies) {
     boost::system::error_code bad;
     const auto a = net::ip::make_address(proxy, bad);
@@ -206,7 +215,7 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       std::cerr << "ringside-server: --trust-proxy '" << proxy << "' is not an IP address\n";
       return 1;
     }
-    proxy = a.to_string();  // as the peer's address is written, to compare
+    proxy = address_text(a);  // as the peer's address is written, to compare
   }
   for (const auto& origin : o.allowed_origins) {
     if (const auto why = origin_policy::check(origin); !why.empty()) {
