@@ -7,6 +7,7 @@
 
 #include "server/address_rate.hpp"
 #include "server/client_limits.hpp"
+#include "server/host_policy.hpp"
 #include "server/options.hpp"
 #include "server/origin_policy.hpp"
 
@@ -32,6 +33,8 @@ struct context {
   client_limits clients{opts.clients};
   // Which pages' scripts may open a WebSocket (--allow-origin).
   origin_policy origins{opts.allowed_origins};
+  // Which host names requests may address (--public-host).
+  host_policy hosts{opts.public_hosts};
 };
 
 }  // namespace ringside::server

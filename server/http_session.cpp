@@ -161,6 +161,10 @@ void http_session::on_read(beast::error_code ec, std::size_t bytes) {
   }
   if (ec) return fail(ec, "read");
   address_ = ctx_.clients.client_address(peer_, parser_->get());
+  if (const auto host = ctx_.clients.request_host(peer_, parser_->get());
+      !ctx_.hosts.allows(host)) {
+    return refuse_host(parser_->release(), host);
+  }
   if (websocket::is_upgrade(parser_->get())) {
     auto req = parser_->release();
     if (spare_) return refuse_at_fd_limit(req);
@@ -261,6 +265,18 @@ void http_session::refuse_upgrade(const request& req, const client_limits::refus
       .fetch_add(1);
   spdlog::info("upgrade from {} refused: {}", address_, why.why);
   reply(req, http::status::too_many_requests, "text/plain", why.why + "\n", why.retry_after_s);
+}
+
+// A name that is not one of --public-host's is refused before anything else: a page on a
+// rebound name must learn nothing, open nothing and cost no more than this answer.
+void http_session::refuse_host(const request& req, std::string_view host) {
+  ctx_.stats.hosts_refused.fetch_add(1);
+  constexpr std::size_t shown = 100;
+  const std::string named(host.substr(0, shown));
+  spdlog::debug("request from {} for host {} refused (not a --public-host)", address_, named);
+  reply(req, http::status::misdirected_request, "text/plain",
+        "this server answers to " + ctx_.hosts.listed() + " (its --public-host), not to " +
+            named + "\n");
 }
 
 void http_session::list_rooms(request req, std::string_view query) {

@@ -51,6 +51,8 @@ class http_session : public std::enable_shared_from_this<http_session> {
   template <class Response>
   void send(std::shared_ptr<Response> res);
   // GET /api/rooms?game=&status=&limit=&before=: one page of the room list, as `rooms`.
+  // 421 for a request naming a host that is not a --public-host.
+  void refuse_host(const request& req, std::string_view host);
   void list_rooms(request req, std::string_view query);
   // 503 with Retry-After: what a connection on a spare descriptor gets but for monitoring.
   void refuse_at_fd_limit(const request& req);

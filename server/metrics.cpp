@@ -102,6 +102,9 @@ std::string metrics::render() const {
   counter("ringside_origins_refused_total",
           "WebSocket upgrades answered 403: a page from an origin not allowed (--allow-origin).",
           origins_refused.load());
+  counter("ringside_hosts_refused_total",
+          "HTTP requests answered 421: Host names none of the server's --public-host.",
+          hosts_refused.load());
   counter("ringside_http_oversize_total",
           "HTTP requests answered 431 or 413: headers over 8 KiB or a body over 16 KiB.",
           http_oversize.load());

@@ -47,6 +47,7 @@ class metrics {
   std::atomic<std::uint64_t> spare_fd_connections{0};
   std::atomic<std::uint64_t> hello_timeouts{0};   // WebSockets closed for saying no hello
   std::atomic<std::uint64_t> origins_refused{0};  // upgrades from another site's page (403)
+  std::atomic<std::uint64_t> hosts_refused{0};    // requests for a name not --public-host (421)
   std::atomic<std::uint64_t> http_oversize{0};    // requests over the header or body limit
   std::atomic<std::uint64_t> control_frames_over_limit{0};  // pings/pongs past the rate limit
 

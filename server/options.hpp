@@ -41,6 +41,8 @@ struct options {
   double hello_timeout_s = 10;
   // Web pages (besides the server's own) whose scripts may open a WebSocket; "*": any.
   std::vector<std::string> allowed_origins;
+  // The host names this server answers to (--public-host); empty: any (host_policy).
+  std::vector<std::string> public_hosts;
 };
 
 }  // namespace ringside::server

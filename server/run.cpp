@@ -28,6 +28,7 @@
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
 #include "server/open_files_limit.hpp"
+#include "server/host_policy.hpp"
 #include "server/options.hpp"
 #include "server/origin_policy.hpp"
 #include "server/session_registry.hpp"
@@ -143,6 +144,12 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "scripts may open a WebSocket here besides the server's own page; requests without "
       "Origin (the terminal client, bots) are always let in");
   desc.add_options()(
+      "public-host", po::value<std::vector<std::string>>(&o.public_hosts),
+      "a host name this server is reached by (repeatable; play.example.org for any port, "
+      "play.example.org:8443 for one): requests naming another host in Host (or a trusted "
+      "proxy's X-Forwarded-Host) are refused 421, so a page on a name pointed at this server "
+      "(DNS rebinding) cannot use it; IP addresses and localhost are always answered");
+  desc.add_options()(
       "identity-ttl", po::value<double>(&o.identity_ttl_s)->default_value(o.identity_ttl_s),
       "seconds after which an identity not seen since, and holding no seat in an unfinished "
       "game, is deleted (its token stops working); swept at start and hourly (0: never)");
@@ -220,6 +227,12 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
   for (const auto& origin : o.allowed_origins) {
     if (const auto why = origin_policy::check(origin); !why.empty()) {
       std::cerr << "ringside-server: --allow-origin '" << origin << "': " << why << "\n";
+      return 1;
+    }
+  }
+  for (const auto& host : o.public_hosts) {
+    if (const auto why = host_policy::check(host); !why.empty()) {
+      std::cerr << "ringside-server: --public-host '" << host << "': " << why << "\n";
       return 1;
     }
   }
@@ -332,6 +345,21 @@ int run(int argc, char** argv) {
   spdlog::info("listening on {}:{} with {} I/O thread{}{}", bound.address().to_string(),
                bound.port(), opts.threads, opts.threads == 1 ? "" : "s",
                certificate ? ", TLS (https://, wss://)" : "");
+  // The mapped form of 127.0.0.1 is loopback too; Asio says it is not.
+  const bool loopback =
+      bound.address().is_loopback() || parse_client_address(address_text(bound.address()))
+                                           .value_or(net::ip::address())
+                                           .is_loopback();
+  if (!loopback && opts.public_hosts.empty()) {
+    spdlog::warn(
+        "listening on {} without --public-host: requests naming any host are answered, so a "
+        "page whose name is pointed at this server's address (DNS rebinding) can use it in its "
+        "visitors' browsers; name the server's public names with --public-host",
+        bound.address().to_string());
+  } else if (!opts.public_hosts.empty()) {
+    spdlog::info("answering requests for {}, IP addresses and localhost only (--public-host)",
+                 ctx.hosts.listed());
+  }
   // The address to give a person: this machine's loopback when listening on every address.
   const auto& page = static_files::embedded();
   const auto shown = bound.address().is_unspecified()
