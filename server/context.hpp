@@ -8,6 +8,7 @@
 #include "server/address_rate.hpp"
 #include "server/client_limits.hpp"
 #include "server/host_policy.hpp"
+#include "server/identity_connections.hpp"
 #include "server/options.hpp"
 #include "server/origin_policy.hpp"
 
@@ -31,6 +32,8 @@ struct context {
   address_rate http_requests{};
   // Connections, messages and new identities per client address and identity (finding 5).
   client_limits clients{opts.clients};
+  // Which connections speak for each identity, and from where.
+  identity_connections speakers{};
   // Which pages' scripts may open a WebSocket (--allow-origin).
   origin_policy origins{opts.allowed_origins};
   // Which host names requests may address (--public-host).

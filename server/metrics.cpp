@@ -102,6 +102,10 @@ std::string metrics::render() const {
   counter("ringside_origins_refused_total",
           "WebSocket upgrades answered 403: a page from an origin not allowed (--allow-origin).",
           origins_refused.load());
+  counter("ringside_identity_used_elsewhere_total",
+          "Hellos with a token whose identity was connected from another address at the time; "
+          "those connections got a notice.",
+          identity_used_elsewhere.load());
   counter("ringside_hosts_refused_total",
           "HTTP requests answered 421: Host names none of the server's --public-host.",
           hosts_refused.load());

@@ -40,6 +40,8 @@ class metrics {
   std::atomic<std::uint64_t> identities_refused{0};  // new identities over the address's cap
   std::atomic<std::uint64_t> identities_pruned{0};   // not seen for --identity-ttl, no seat
   std::atomic<std::uint64_t> seats_refused{0};       // a seat over --seats-per-player
+  // Hellos with a token its other connections use from another address (they are told).
+  std::atomic<std::uint64_t> identity_used_elsewhere{0};
   // The process's open-files limit (set once at start), accepts that failed at it, and the
   // connections let in on a spare descriptor meanwhile (see listener).
   std::atomic<std::uint64_t> open_files_limit{0};

@@ -107,6 +107,7 @@ void request_handler::on_hello(const protocol::hello& m, const peer_ptr& self,
           who_ = who;
           send_text(*self,
                     protocol::encode_welcome(re, who->player, who->name, who->token, server_name));
+          tell_elsewhere(self);
           // The same identity gets its seats back: rejoin them, each answering
           // with `joined` so the client has the state to apply patches to.
           for (const auto& r : seated) {
@@ -115,6 +116,21 @@ void request_handler::on_hello(const protocol::hello& m, const peer_ptr& self,
           }
         });
       });
+}
+
+// The token is the identity: its owner cannot tell a replay from their own other device, so
+// every connection of theirs from another address hears of it, in words and by code.
+void request_handler::tell_elsewhere(const peer_ptr& self) {
+  const auto elsewhere = ctx_.speakers.add(who_->player, self->peer_id(), self, address_);
+  if (elsewhere.empty()) return;
+  ctx_.stats.identity_used_elsewhere.fetch_add(1);
+  spdlog::info("player {} said hello from another address ({}) than its {} open connection{}",
+               who_->player, address_, elsewhere.size(), elsewhere.size() == 1 ? "" : "s");
+  const auto notice = std::make_shared<const std::string>(protocol::encode_notice(
+      "identity_used_elsewhere",
+      "your identity was just used to connect from another place (another address); if that "
+      "was not you, your token has leaked: whoever holds it can play your seats"));
+  for (const auto& p : elsewhere) p->send(notice);
 }
 
 void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
@@ -225,6 +241,7 @@ void request_handler::detached(const std::string& room_id) {
 void request_handler::closed(std::uint64_t peer_id) {
   closed_ = true;
   speaks_for_.release();
+  if (who_) ctx_.speakers.remove(who_->player, peer_id);
   for (const auto& [id, r] : rooms_) r->detach(peer_id);
   rooms_.clear();
 }
