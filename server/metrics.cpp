@@ -102,6 +102,13 @@ std::string metrics::render() const {
   counter("ringside_origins_refused_total",
           "WebSocket upgrades answered 403: a page from an origin not allowed (--allow-origin).",
           origins_refused.load());
+  counter("ringside_rooms_refused_daily_total",
+          "create_room refused: the address created --rooms-per-address-per-day rooms in 24 h.",
+          rooms_refused_daily.load());
+  counter("ringside_finished_rooms_pruned_total",
+          "Finished games deleted from the journal: shorter than --finished-keep-plies and "
+          "finished more than --finished-retention-days ago.",
+          finished_rooms_pruned.load());
   counter("ringside_identity_used_elsewhere_total",
           "Hellos with a token whose identity was connected from another address at the time; "
           "those connections got a notice.",

@@ -31,6 +31,8 @@ class metrics {
   std::atomic<std::uint64_t> chat_refused{0};   // over a room's chat budget, or spectators' off
   std::atomic<std::uint64_t> chat_dropped{0};   // not queued for a connection under pressure
   std::atomic<std::uint64_t> rooms_refused{0};  // create_room over a waiting-room cap
+  std::atomic<std::uint64_t> rooms_refused_daily{0};    // over --rooms-per-address-per-day
+  std::atomic<std::uint64_t> finished_rooms_pruned{0};  // past --finished-retention-days
   std::atomic<std::uint64_t> http_limited{0};   // HTTP requests answered 429
   // Per client address and identity (client_limits).
   std::atomic<std::uint64_t> address_connections_refused{0};  // upgrades over the address's cap

@@ -172,6 +172,14 @@ void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
                     "your address already has " + std::to_string(limits.waiting_rooms_per_address) +
                         " rooms waiting for an opponent, the most one address may have; join one "
                         "of the waiting rooms, or wait until some start"));
+          case lobby::refusal::daily_cap:
+            return send_text(
+                *self, protocol::encode_error(
+                           re, error_code::too_many_rooms,
+                           "your address created " +
+                               std::to_string(limits.rooms_per_address_per_day) +
+                               " rooms in the last 24 hours, the most one address may; join one "
+                               "of the open rooms, or create one later"));
           case lobby::refusal::seat_cap:
             return send_text(*self, protocol::encode_error(re, error_code::too_many_seats,
                                                            too_many_seats(limits)));

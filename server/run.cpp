@@ -21,6 +21,7 @@
 #include "server/client_address.hpp"
 #include "server/computer_pool.hpp"
 #include "server/context.hpp"
+#include "server/finished_room_sweep.hpp"
 #include "server/identity_sweep.hpp"
 #include "server/journal.hpp"
 #include "server/journal_writer.hpp"
@@ -153,6 +154,18 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "identity-ttl", po::value<double>(&o.identity_ttl_s)->default_value(o.identity_ttl_s),
       "seconds after which an identity not seen since, and holding no seat in an unfinished "
       "game, is deleted (its token stops working); swept at start and hourly (0: never)");
+  double retention_days = o.finished.retention_s / 86400;
+  desc.add_options()(
+      "finished-retention-days", po::value<double>(&retention_days)->default_value(30),
+      "days after which a finished game shorter than --finished-keep-plies is deleted from the "
+      "journal (its record and replay go); swept at start and hourly (0: keep every game)")(
+      "finished-keep-plies",
+      po::value<std::int64_t>(&o.finished.keep_plies)->default_value(o.finished.keep_plies),
+      "a finished game of at least this many plies is kept forever (0: none is)")(
+      "rooms-per-address-per-day",
+      po::value<std::size_t>(&o.rooms.rooms_per_address_per_day)
+          ->default_value(o.rooms.rooms_per_address_per_day),
+      "rooms one client address may create in 24 hours, computer games included (0: no cap)");
   desc.add_options()(
       "hello-timeout", po::value<double>(&o.hello_timeout_s)->default_value(o.hello_timeout_s),
       "seconds a WebSocket connection may stay open without saying hello (0: no limit)");
@@ -203,6 +216,12 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
     std::cerr << "ringside-server: --spectator-chat must be on, slow or off\n";
     return 1;
   }
+  if (!(retention_days >= 0 && retention_days <= 100000) || o.finished.keep_plies < 0) {
+    std::cerr << "ringside-server: --finished-retention-days must be 0-100000 and "
+                 "--finished-keep-plies 0 or more\n";
+    return 1;
+  }
+  o.finished.retention_s = retention_days * 86400;
   if (!(o.identity_ttl_s >= 0 && o.identity_ttl_s <= 1e10)) {
     std::cerr << "ringside-server: --identity-ttl must be 0 or more seconds\n";
     return 1;
@@ -301,6 +320,8 @@ int run(int argc, char** argv) {
   rooms.restore(std::move(*unfinished));
   identity_sweep sweeper(ioc, rooms, opts.identity_ttl_s);
   sweeper.start();
+  finished_room_sweep finished_sweeper(ioc, rooms, opts.finished);
+  finished_sweeper.start();
   session_registry sessions(ioc);
   context ctx{opts, rooms, stats, sessions};
 
@@ -389,6 +410,7 @@ int run(int argc, char** argv) {
     server->stop();
     reload_signal.cancel();
     sweeper.stop();
+    finished_sweeper.stop();
     sessions.close_all();
     rooms.shutdown();
     poll();

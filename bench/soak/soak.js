@@ -299,7 +299,8 @@ async function main() {
                                // every simulated person is on 127.0.0.1 (issue 15's caps)
                                '--waiting-rooms-per-address', '0',
                                '--connections-per-address', '0', '--address-rate-limit', '0',
-                               '--identities-per-address', '0'],
+                               '--identities-per-address', '0',
+                               '--rooms-per-address-per-day', '0'],
                    { stdio: ['ignore', 'pipe', 'pipe'] });
     server.stderr.on('data', onServerStderr);
     let out = '';
