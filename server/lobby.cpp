@@ -100,7 +100,9 @@ void lobby::sweep_identities(double ttl_s) {
 
 void lobby::sweep_finished_rooms(finished_retention rule) {
   if (!journal_ || !rule.prunes_any()) return;
-  constexpr std::int64_t batch = 5000;  // rooms per transaction: the writer's queue keeps moving
+  // Rooms per transaction: about 20 us each (measured at load 10), so moves queued behind one
+  // batch wait some 20 ms, and the next batch queues behind them.
+  constexpr std::int64_t batch = 1000;
   net::post(strand_, [this, rule] {
     const auto before = rule.finished_before_ms(unix_ms_now());
     auto pruned = std::make_shared<std::int64_t>(0);
