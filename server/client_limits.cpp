@@ -1,5 +1,7 @@
 #include "server/client_limits.hpp"
 
+#include "server/client_address.hpp"
+
 #include <boost/asio/ip/address.hpp>
 #include <boost/beast/http/field.hpp>
 #include <boost/range/iterator_range.hpp>
@@ -59,22 +61,6 @@ int whole_seconds(client_limits::clock::duration d) {
   return static_cast<int>(std::clamp<std::int64_t>(s, 1, 24 * 3600));
 }
 
-// "203.0.113.7", "2001:db8::1", "[2001:db8::1]:443" or "203.0.113.7:5000" as an address.
-std::optional<std::string> parse_address(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  if (text.size() > 2 && text.front() == '[') {
-    if (const auto close = text.find(']'); close != std::string_view::npos)
-      text = text.substr(1, close - 1);
-  } else if (text.find(':') == text.rfind(':') && text.find(':') != std::string_view::npos) {
-    text = text.substr(0, text.find(':'));  // IPv4 with a port: one colon only
-  }
-  boost::system::error_code ec;
-  const auto a = boost::asio::ip::make_address(std::string(text), ec);
-  if (ec) return std::nullopt;
-  return a.to_string();
-}
-
 }  // namespace
 
 client_limits::client_limits(const client_limit_settings& s)
@@ -102,9 +88,14 @@ bool client_limits::admit_tls_handshake(const std::string& peer, clock::time_poi
 
 std::string client_limits::client_address(const std::string& peer,
                                           const http::fields& headers) const {
+  const auto key = [this](const boost::asio::ip::address& a) {
+    return address_limit_key(a, settings_.ipv6_prefix);
+  };
+  const auto peer_address = parse_client_address(peer);
+  if (!peer_address) return peer;
   const auto& trusted = settings_.trusted_proxies;
-  if (trusted.empty() || std::find(trusted.begin(), trusted.end(), peer) == trusted.end())
-    return peer;
+  if (std::find(trusted.begin(), trusted.end(), address_text(*peer_address)) == trusted.end())
+    return key(*peer_address);
   // The proxy appends the address it saw to the header, so the last entry is the one the
   // trusted proxy vouches for; anything before it the client could have written.
   std::string_view last;
@@ -112,8 +103,8 @@ std::string client_limits::client_address(const std::string& peer,
     last = h.value();
   if (const auto comma = last.rfind(','); comma != std::string_view::npos)
     last = last.substr(comma + 1);
-  if (auto client = parse_address(last)) return *client;
-  return peer;
+  if (const auto client = parse_client_address(last)) return key(*client);
+  return key(*peer_address);
 }
 
 std::string client_limits::request_host(const std::string& peer,

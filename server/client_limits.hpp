@@ -35,6 +35,7 @@ struct client_limit_settings {
   std::size_t identities_per_address = 30;       // new identities (hello without token) per minute
   double flood_cooldown_s = 30;                  // an address whose connection flooded waits this
   std::vector<std::string> trusted_proxies;      // peers whose X-Forwarded-For is believed
+  unsigned ipv6_prefix = 64;                     // an IPv6 client counts by this many leading bits
 };
 
 // One connection counted against an address or an identity until it is released or destroyed.
@@ -73,8 +74,9 @@ class client_limits {
 
   explicit client_limits(const client_limit_settings& s);
 
-  // Who the client of a request from `peer` is: the last X-Forwarded-For entry when `peer` is
-  // one of --trust-proxy's addresses (and the entry is an address), else `peer` itself.
+  // Who the client of a request from `peer` is, as the per-address limits count it
+  // (address_limit_key: IPv6 by its --ipv6-prefix): the last X-Forwarded-For entry when `peer`
+  // is one of --trust-proxy's addresses (and the entry is an address), else `peer` itself.
   std::string client_address(const std::string& peer,
                              const boost::beast::http::fields& headers) const;
 

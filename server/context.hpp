@@ -7,6 +7,8 @@
 
 #include "server/address_rate.hpp"
 #include "server/client_limits.hpp"
+#include "server/host_policy.hpp"
+#include "server/identity_connections.hpp"
 #include "server/options.hpp"
 #include "server/origin_policy.hpp"
 #include "server/security_headers.hpp"
@@ -33,11 +35,15 @@ struct context {
   address_rate static_requests{};
   // Connections, messages and new identities per client address and identity (finding 5).
   client_limits clients{opts.clients};
+  // Which connections speak for each identity, and from where.
+  identity_connections speakers{};
   // Which pages' scripts may open a WebSocket (--allow-origin).
   origin_policy origins{opts.allowed_origins};
   // What every HTTP answer says to a browser (its Content-Security-Policy names the same
   // origins).
   security_headers browser_headers{opts.allowed_origins};
+  // Which host names requests may address (--public-host).
+  host_policy hosts{opts.public_hosts};
 };
 
 }  // namespace ringside::server

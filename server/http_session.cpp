@@ -9,6 +9,7 @@
 
 #include "protocol/wire/decode.hpp"
 #include "protocol/wire/encode.hpp"
+#include "server/client_address.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
 #include "server/room_list_query.hpp"
@@ -64,7 +65,10 @@ http_session::http_session(ringside::net::transport&& stream, beast::flat_buffer
   open_count_->fetch_add(1);
   beast::error_code ec;
   const auto ep = stream_.tcp().socket().remote_endpoint(ec);
-  if (!ec) peer_ = address_ = ep.address().to_string();
+  if (!ec) {
+    peer_ = address_text(ep.address());
+    address_ = address_limit_key(ep.address(), ctx_.opts.clients.ipv6_prefix);
+  }
 }
 
 // Never touches ctx_: this may run inside ~io_context, after the context is gone.
@@ -125,6 +129,9 @@ void http_session::on_read(beast::error_code ec, std::size_t bytes) {
 void http_session::answer(request req) {
   ++requests_;
   address_ = ctx_.clients.client_address(peer_, req);
+  if (const auto host = ctx_.clients.request_host(peer_, req); !ctx_.hosts.allows(host)) {
+    return refuse_host(std::move(req), host);
+  }
   if (websocket::is_upgrade(req)) {
     if (spare_) return refuse_at_fd_limit(req);
     if (path_of(req.target()) == "/ws" && !ctx_.stopping.load()) {
@@ -253,6 +260,18 @@ void http_session::refuse_upgrade(const request& req, const client_limits::refus
       .fetch_add(1);
   spdlog::info("upgrade from {} refused: {}", address_, why.why);
   reply(req, http::status::too_many_requests, "text/plain", why.why + "\n", why.retry_after_s);
+}
+
+// A name that is not one of --public-host's is refused before anything else: a page on a
+// rebound name must learn nothing, open nothing and cost no more than this answer.
+void http_session::refuse_host(const request& req, std::string_view host) {
+  ctx_.stats.hosts_refused.fetch_add(1);
+  constexpr std::size_t shown = 100;
+  const std::string named(host.substr(0, shown));
+  spdlog::debug("request from {} for host {} refused (not a --public-host)", address_, named);
+  reply(req, http::status::misdirected_request, "text/plain",
+        "this server answers to " + ctx_.hosts.listed() + " (its --public-host), not to " +
+            named + "\n");
 }
 
 void http_session::list_rooms(request req, std::string_view query) {

@@ -59,6 +59,8 @@ class http_session : public std::enable_shared_from_this<http_session> {
   template <class Response>
   void send(std::shared_ptr<Response> res);
   // GET /api/rooms?game=&status=&limit=&before=: one page of the room list, as `rooms`.
+  // 421 for a request naming a host that is not a --public-host.
+  void refuse_host(const request& req, std::string_view host);
   void list_rooms(request req, std::string_view query);
   // 503 with Retry-After: what a connection on a spare descriptor gets but for monitoring.
   void refuse_at_fd_limit(const request& req);
@@ -81,8 +83,10 @@ class http_session : public std::enable_shared_from_this<http_session> {
   std::shared_ptr<void> pending_;  // the response being written
   context& ctx_;
   std::shared_ptr<std::atomic<std::int64_t>> open_count_;  // ctx_.http_sessions
-  std::string peer_;       // the connection's remote address, without the port
-  std::string address_;    // the client's (peer_, or X-Forwarded-For from a trusted proxy)
+  std::string peer_;       // the connection's remote address (address_text), without the port
+  // The client's, as limits count it: peer_, or X-Forwarded-For from a trusted proxy, IPv6 by
+  // its --ipv6-prefix (address_limit_key).
+  std::string address_;
   bool draining_ = false;  // see refuse_unread
   std::chrono::steady_clock::time_point opened_ = std::chrono::steady_clock::now();
   std::size_t requests_ = 0;  // read on this connection so far

@@ -43,6 +43,7 @@ struct journal::statements {
   journal_statement save_identity, find_identity, touch_identity, prune_identities;
   journal_statement insert_room, update_seats, finish_room, room_state;
   journal_statement insert_move, select_room, select_unfinished, select_moves;
+  journal_statement select_prunable, delete_moves, delete_room;
 };
 
 journal::journal(sqlite3* db) : db_(db), st_(std::make_unique<statements>()) {}
@@ -173,7 +174,14 @@ journal_status journal::prepare_all() {
        "seat2_name = ?5, status = ?6 WHERE id = ?1 AND status <> 'finished'"},
       {&st_->finish_room,
        "UPDATE rooms SET status = 'finished', result_winner = ?2, result_reason = ?3, "
-       "final_position = ?4, record = ?5 WHERE id = ?1 AND status <> 'finished'"},
+       "final_position = ?4, record = ?5, "
+       "finished_ms = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) "
+       "WHERE id = ?1 AND status <> 'finished'"},
+      {&st_->select_prunable,
+       "SELECT id FROM rooms WHERE status = 'finished' AND finished_ms < ?1 AND "
+       "(SELECT count(*) FROM moves WHERE moves.room_id = rooms.id) < ?2 LIMIT ?3"},
+      {&st_->delete_moves, "DELETE FROM moves WHERE room_id = ?1"},
+      {&st_->delete_room, "DELETE FROM rooms WHERE id = ?1 AND status = 'finished'"},
       {&st_->room_state,
        "SELECT status, (SELECT max(ply) FROM moves WHERE room_id = ?1) FROM rooms "
        "WHERE id = ?1"},
@@ -258,6 +266,46 @@ ringside::expected<std::int64_t> journal::prune_identities(std::int64_t seen_bef
   s.bind(1, seen_before_ms);
   if (auto r = write_one(s, "prune_identities"); !r) return fail(r.error());
   return static_cast<std::int64_t>(sqlite3_changes(db_));
+}
+
+ringside::expected<std::vector<std::string>> journal::prune_finished_rooms(
+    std::int64_t finished_before_ms, std::int64_t plies_kept_from, std::int64_t limit) {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> ids;
+  {
+    auto& s = st_->select_prunable;
+    scoped_reset reset(s);
+    s.bind(1, finished_before_ms);
+    s.bind(2, plies_kept_from);
+    s.bind(3, limit);
+    int rc = SQLITE_ROW;
+    while ((rc = s.step()) == SQLITE_ROW) ids.push_back(s.text(0));
+    if (rc != SQLITE_DONE) return db_failure("prune_finished_rooms: select");
+  }
+  if (ids.empty()) return ids;
+  // Inside a batch the batch owns the transaction; otherwise the rooms go together or not.
+  const bool own_transaction = sqlite3_get_autocommit(db_) != 0;
+  if (own_transaction) {
+    if (auto r = run_write(st_->begin_write, "prune_finished_rooms: begin"); !r)
+      return fail(r.error());
+  }
+  for (const auto& id : ids) {
+    st_->delete_moves.bind(1, std::string_view(id));
+    st_->delete_room.bind(1, std::string_view(id));
+    auto r = run_write(st_->delete_moves, "prune_finished_rooms: moves of " + id);
+    if (r) r = run_write(st_->delete_room, "prune_finished_rooms: room " + id);
+    if (!r) {
+      if (own_transaction) undo_failed_commit();
+      return fail(r.error());
+    }
+  }
+  if (own_transaction) {
+    if (auto r = run_write(st_->commit, "prune_finished_rooms: commit"); !r) {
+      undo_failed_commit();
+      return fail(r.error());
+    }
+  }
+  return ids;
 }
 
 expected<std::optional<identity_row>> journal::find_identity(std::string_view token_hash) {

@@ -107,6 +107,13 @@ class journal {
   // unfinished room; returns how many went.
   ringside::expected<std::int64_t> prune_identities(std::int64_t seen_before_ms);
 
+  // Deletes (with their moves) up to `limit` finished rooms that finished before
+  // `finished_before_ms` (unix ms; one finished before schema 4 counts as finished at the
+  // upgrade) and
+  // have fewer than `plies_kept_from` moves; returns their ids. Unfinished rooms never go.
+  ringside::expected<std::vector<std::string>> prune_finished_rooms(
+      std::int64_t finished_before_ms, std::int64_t plies_kept_from, std::int64_t limit);
+
   // Inserts a new room (result fields ignored); fails if the id is already taken.
   journal_status save_room(const room_row& room);
   // Replaces both seats and the status ("waiting" or "playing") of an unfinished room.

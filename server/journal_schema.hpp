@@ -54,6 +54,15 @@ ALTER TABLE identities ADD COLUMN last_seen_ms INTEGER NOT NULL DEFAULT 0;
 UPDATE identities SET last_seen_ms = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER);
 CREATE INDEX identities_by_last_seen ON identities(last_seen_ms);
 )sql",
+    // 4: rooms remember when their game finished (unix ms), so short finished games past
+    // --finished-retention-days can be pruned. Games finished before count as finished at the
+    // upgrade: their time starts with it.
+    R"sql(
+ALTER TABLE rooms ADD COLUMN finished_ms INTEGER;
+UPDATE rooms SET finished_ms = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
+  WHERE status = 'finished';
+CREATE INDEX rooms_by_finish ON rooms(status, finished_ms);
+)sql",
 };
 inline constexpr int latest_version = static_cast<int>(std::size(migrations));
 

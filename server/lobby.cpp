@@ -98,6 +98,34 @@ void lobby::sweep_identities(double ttl_s) {
   });
 }
 
+void lobby::sweep_finished_rooms(finished_retention rule) {
+  if (!journal_ || !rule.prunes_any()) return;
+  // Rooms per transaction: about 20 us each (measured at load 10), so moves queued behind one
+  // batch wait some 20 ms, and the next batch queues behind them.
+  constexpr std::int64_t batch = 1000;
+  net::post(strand_, [this, rule] {
+    const auto before = rule.finished_before_ms(unix_ms_now());
+    auto pruned = std::make_shared<std::int64_t>(0);
+    journal_->write(
+        [before, rule, pruned](server::journal& j) {
+          auto ids = j.prune_finished_rooms(before, rule.plies_kept_from(), batch);
+          if (!ids) return journal_status(ringside::fail(ids.error()));
+          *pruned = static_cast<std::int64_t>(ids->size());
+          return journal_status(std::monostate{});
+        },
+        strand_,
+        [this, pruned, rule](journal_status st) {
+          if (!st) return spdlog::error("journal: pruning old finished games failed: {}", st.error());
+          metrics_.finished_rooms_pruned.fetch_add(static_cast<std::uint64_t>(*pruned));
+          if (*pruned > 0) {
+            spdlog::info("pruned {} finished games of under {} plies, finished more than {} s ago",
+                         *pruned, rule.keep_plies, rule.retention_s);
+          }
+          if (*pruned == batch) sweep_finished_rooms(rule);  // more are waiting
+        });
+  });
+}
+
 void lobby::answer_hello(const identity_ptr& who,
                          const std::function<void(identity_ptr, std::vector<room_ptr>)>& fn) {
   std::vector<room_ptr> seated;
@@ -258,6 +286,13 @@ void lobby::create_room(protocol::create_room req, any_game start, std::string c
         metrics_.rooms_refused.fetch_add(1);
         return fn(nullptr, no);
       }
+    }
+    // Every room made stays in the journal for a while, however it ends: counted per day.
+    if (!address.empty() &&
+        created_today_.refuse(address, limits_.rooms_per_address_per_day).has_value()) {
+      if (waits) release_waiting(creator, address);
+      metrics_.rooms_refused_daily.fetch_add(1);
+      return fn(nullptr, refusal::daily_cap);
     }
     // Registers the new room; a waiting one keeps its place in the caps until it stops waiting.
     const auto made = [this, waits, creator, address](const room_ptr& r) {

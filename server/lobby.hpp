@@ -18,6 +18,8 @@
 
 #include "engine/any_game.hpp"
 #include "protocol/wire/messages.hpp"
+#include "server/address_rate.hpp"
+#include "server/finished_retention.hpp"
 #include "server/identity.hpp"
 #include "server/journal.hpp"
 #include "server/room_limits.hpp"
@@ -50,7 +52,7 @@ class lobby {
   void hello(std::string name, std::optional<std::string> token,
              std::function<void(identity_ptr, std::vector<room_ptr>)> fn);
   // Why create_room made no room.
-  enum class refusal { none, journal, player_cap, address_cap, seat_cap };
+  enum class refusal { none, journal, player_cap, address_cap, seat_cap, daily_cap };
   // Makes a room playing `start` (the game the request names, made by any_game::create, whose
   // board req.game.board now gives) for player `creator` connected from `address`; the
   // creator still has to be seated (room::seat_creator). A room that will wait for a second
@@ -79,6 +81,9 @@ class lobby {
   // in an unfinished room (issue 15, finding 6); those a connection holds now count as seen.
   // Without a journal, nothing (identities then live only in memory, with their holders).
   void sweep_identities(double ttl_s);
+  // Deletes from the journal the finished games `rule` no longer keeps (a batch at a time,
+  // until none is left). Without a journal, nothing (the rooms are then the games' only copy).
+  void sweep_finished_rooms(finished_retention rule);
   // Gives freed memory back to the system a few seconds from now (a connection closed).
   void trim_memory_soon();
   // Stops every room's timers, for a clean exit.
@@ -158,6 +163,7 @@ class lobby {
   room_list list_;
   std::unordered_map<std::string, std::size_t> waiting_by_player_;
   std::unordered_map<std::string, std::size_t> waiting_by_address_;
+  address_rate created_today_{std::chrono::hours(24)};  // rooms created, per client address
 };
 
 }  // namespace ringside::server

@@ -102,6 +102,20 @@ std::string metrics::render() const {
   counter("ringside_origins_refused_total",
           "WebSocket upgrades answered 403: a page from an origin not allowed (--allow-origin).",
           origins_refused.load());
+  counter("ringside_rooms_refused_daily_total",
+          "create_room refused: the address created --rooms-per-address-per-day rooms in 24 h.",
+          rooms_refused_daily.load());
+  counter("ringside_finished_rooms_pruned_total",
+          "Finished games deleted from the journal: shorter than --finished-keep-plies and "
+          "finished more than --finished-retention-days ago.",
+          finished_rooms_pruned.load());
+  counter("ringside_identity_used_elsewhere_total",
+          "Hellos with a token whose identity was connected from another address at the time; "
+          "those connections got a notice.",
+          identity_used_elsewhere.load());
+  counter("ringside_hosts_refused_total",
+          "HTTP requests answered 421: Host names none of the server's --public-host.",
+          hosts_refused.load());
   counter("ringside_http_oversize_total",
           "HTTP requests answered 431 or 413: headers over 8 KiB or a body over 16 KiB.",
           http_oversize.load());

@@ -33,6 +33,8 @@ class metrics {
   std::atomic<std::uint64_t> chat_refused{0};   // over a room's chat budget, or spectators' off
   std::atomic<std::uint64_t> chat_dropped{0};   // not queued for a connection under pressure
   std::atomic<std::uint64_t> rooms_refused{0};  // create_room over a waiting-room cap
+  std::atomic<std::uint64_t> rooms_refused_daily{0};    // over --rooms-per-address-per-day
+  std::atomic<std::uint64_t> finished_rooms_pruned{0};  // past --finished-retention-days
   std::atomic<std::uint64_t> http_limited{0};   // HTTP requests answered 429
   // Per client address and identity (client_limits).
   std::atomic<std::uint64_t> address_connections_refused{0};  // upgrades over the address's cap
@@ -42,6 +44,8 @@ class metrics {
   std::atomic<std::uint64_t> identities_refused{0};  // new identities over the address's cap
   std::atomic<std::uint64_t> identities_pruned{0};   // not seen for --identity-ttl, no seat
   std::atomic<std::uint64_t> seats_refused{0};       // a seat over --seats-per-player
+  // Hellos with a token its other connections use from another address (they are told).
+  std::atomic<std::uint64_t> identity_used_elsewhere{0};
   // The process's open-files limit (set once at start), accepts that failed at it, and the
   // connections let in on a spare descriptor meanwhile (see listener).
   std::atomic<std::uint64_t> open_files_limit{0};
@@ -49,6 +53,7 @@ class metrics {
   std::atomic<std::uint64_t> spare_fd_connections{0};
   std::atomic<std::uint64_t> hello_timeouts{0};   // WebSockets closed for saying no hello
   std::atomic<std::uint64_t> origins_refused{0};  // upgrades from another site's page (403)
+  std::atomic<std::uint64_t> hosts_refused{0};    // requests for a name not --public-host (421)
   std::atomic<std::uint64_t> http_oversize{0};    // requests over the header or body limit
   std::atomic<std::uint64_t> control_frames_over_limit{0};  // pings/pongs past the rate limit
   // Handlers that threw: each failed only its own request or connection (fault_log).

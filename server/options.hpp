@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "server/client_limits.hpp"
+#include "server/finished_retention.hpp"
 #include "server/room_limits.hpp"
 
 namespace ringside::server {
@@ -44,11 +45,15 @@ struct options {
   client_limit_settings clients;  // per address and per identity (client_limits.hpp)
   // Identities holding no seat and not seen for this long are pruned (0: never). 30 days.
   double identity_ttl_s = 30.0 * 24 * 3600;
+  // Short finished games go from the journal this long after they finished (finished_retention).
+  finished_retention finished;
   // A WebSocket that has not said hello this long after the upgrade is closed (1008); its
   // answers to the keep-alive pings do not count.
   double hello_timeout_s = 10;
   // Web pages (besides the server's own) whose scripts may open a WebSocket; "*": any.
   std::vector<std::string> allowed_origins;
+  // The host names this server answers to (--public-host); empty: any (host_policy).
+  std::vector<std::string> public_hosts;
 };
 
 }  // namespace ringside::server

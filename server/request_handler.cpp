@@ -108,6 +108,7 @@ void request_handler::on_hello(const protocol::hello& m, const peer_ptr& self,
           who_ = who;
           send_text(*self,
                     protocol::encode_welcome(re, who->player, who->name, who->token, server_name));
+          tell_elsewhere(self);
           // The same identity gets its seats back: rejoin them, each answering
           // with `joined` so the client has the state to apply patches to.
           for (const auto& r : seated) {
@@ -116,6 +117,21 @@ void request_handler::on_hello(const protocol::hello& m, const peer_ptr& self,
           }
         });
       });
+}
+
+// The token is the identity: its owner cannot tell a replay from their own other device, so
+// every connection of theirs from another address hears of it, in words and by code.
+void request_handler::tell_elsewhere(const peer_ptr& self) {
+  const auto elsewhere = ctx_.speakers.add(who_->player, self->peer_id(), self, address_);
+  if (elsewhere.empty()) return;
+  ctx_.stats.identity_used_elsewhere.fetch_add(1);
+  spdlog::info("player {} said hello from another address ({}) than its {} open connection{}",
+               who_->player, address_, elsewhere.size(), elsewhere.size() == 1 ? "" : "s");
+  const auto notice = std::make_shared<const std::string>(protocol::encode_notice(
+      "identity_used_elsewhere",
+      "your identity was just used to connect from another place (another address); if that "
+      "was not you, your token has leaked: whoever holds it can play your seats"));
+  for (const auto& p : elsewhere) p->send(notice);
 }
 
 void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
@@ -157,6 +173,14 @@ void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
                     "your address already has " + std::to_string(limits.waiting_rooms_per_address) +
                         " rooms waiting for an opponent, the most one address may have; join one "
                         "of the waiting rooms, or wait until some start"));
+          case lobby::refusal::daily_cap:
+            return send_text(
+                *self, protocol::encode_error(
+                           re, error_code::too_many_rooms,
+                           "your address created " +
+                               std::to_string(limits.rooms_per_address_per_day) +
+                               " rooms in the last 24 hours, the most one address may; join one "
+                               "of the open rooms, or create one later"));
           case lobby::refusal::seat_cap:
             return send_text(*self, protocol::encode_error(re, error_code::too_many_seats,
                                                            too_many_seats(limits)));
@@ -226,6 +250,7 @@ void request_handler::detached(const std::string& room_id) {
 void request_handler::closed(std::uint64_t peer_id) {
   closed_ = true;
   speaks_for_.release();
+  if (who_) ctx_.speakers.remove(who_->player, peer_id);
   for (const auto& [id, r] : rooms_) r->detach(peer_id);
   rooms_.clear();
 }

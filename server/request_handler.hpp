@@ -46,6 +46,8 @@ class request_handler {
 
  private:
   void on_hello(const protocol::hello& m, const peer_ptr& self, std::shared_ptr<void> done);
+  // Counts this connection among who_'s and sends a notice to those from another address.
+  void tell_elsewhere(const peer_ptr& self);
   void on_create(protocol::create_room m, const peer_ptr& self, std::shared_ptr<void> done);
   // Sends a room-bound request on, after the lobby allowed a join as a player.
   void to_room(protocol::client_message m, const std::string& room_id, const peer_ptr& self,

@@ -25,6 +25,10 @@ struct room_limits {
   // people may share one address (a school, a mobile carrier's NAT).
   std::size_t waiting_rooms_per_player = 3;
   std::size_t waiting_rooms_per_address = 30;
+  // Rooms one client address may create in 24 hours, however they end (0: no cap). Every room
+  // stays in the journal at least --finished-retention-days; a school behind one address
+  // plays far fewer.
+  std::size_t rooms_per_address_per_day = 1000;
   // Rooms in one page of the room list (the default, and the most a request may ask for).
   std::size_t room_page = 50;
   // Seats in unfinished games one identity may hold (0: no cap). A reconnect gets every seat

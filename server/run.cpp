@@ -18,8 +18,10 @@
 #include <sched.h>
 
 #include "protocol/wire/messages.hpp"
+#include "server/client_address.hpp"
 #include "server/computer_pool.hpp"
 #include "server/context.hpp"
+#include "server/finished_room_sweep.hpp"
 #include "server/identity_sweep.hpp"
 #include "server/journal.hpp"
 #include "server/journal_writer.hpp"
@@ -27,6 +29,7 @@
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
 #include "server/open_files_limit.hpp"
+#include "server/host_policy.hpp"
 #include "server/options.hpp"
 #include "server/origin_policy.hpp"
 #include "server/session_registry.hpp"
@@ -152,16 +155,38 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "seconds an address whose connection was closed for flooding may not connect (0: none)")(
       "trust-proxy", po::value<std::vector<std::string>>(&clients.trusted_proxies),
       "a reverse proxy's address (repeatable): requests from it are counted by the last "
-      "X-Forwarded-For entry (and whose X-Forwarded-Host names the page's host)");
+      "X-Forwarded-For entry (and whose X-Forwarded-Host names the page's host)")(
+      "ipv6-prefix",
+      po::value<unsigned>(&clients.ipv6_prefix)->default_value(clients.ipv6_prefix),
+      "leading bits of an IPv6 client's address that the per-address limits count it by (one "
+      "subscriber usually holds a /64; 128: each address apart)");
   desc.add_options()(
       "allow-origin", po::value<std::vector<std::string>>(&o.allowed_origins),
       "a web page's origin (repeatable, e.g. https://play.example.org; '*' for any) whose "
       "scripts may open a WebSocket here besides the server's own page; requests without "
       "Origin (the terminal client, bots) are always let in");
   desc.add_options()(
+      "public-host", po::value<std::vector<std::string>>(&o.public_hosts),
+      "a host name this server is reached by (repeatable; play.example.org for any port, "
+      "play.example.org:8443 for one): requests naming another host in Host (or a trusted "
+      "proxy's X-Forwarded-Host) are refused 421, so a page on a name pointed at this server "
+      "(DNS rebinding) cannot use it; IP addresses and localhost are always answered");
+  desc.add_options()(
       "identity-ttl", po::value<double>(&o.identity_ttl_s)->default_value(o.identity_ttl_s),
       "seconds after which an identity not seen since, and holding no seat in an unfinished "
       "game, is deleted (its token stops working); swept at start and hourly (0: never)");
+  double retention_days = o.finished.retention_s / 86400;
+  desc.add_options()(
+      "finished-retention-days", po::value<double>(&retention_days)->default_value(30),
+      "days after which a finished game shorter than --finished-keep-plies is deleted from the "
+      "journal (its record and replay go); swept at start and hourly (0: keep every game)")(
+      "finished-keep-plies",
+      po::value<std::int64_t>(&o.finished.keep_plies)->default_value(o.finished.keep_plies),
+      "a finished game of at least this many plies is kept forever (0: none is)")(
+      "rooms-per-address-per-day",
+      po::value<std::size_t>(&o.rooms.rooms_per_address_per_day)
+          ->default_value(o.rooms.rooms_per_address_per_day),
+      "rooms one client address may create in 24 hours, computer games included (0: no cap)");
   desc.add_options()(
       "hello-timeout", po::value<double>(&o.hello_timeout_s)->default_value(o.hello_timeout_s),
       "seconds a WebSocket connection may stay open without saying hello (0: no limit)");
@@ -212,6 +237,12 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
     std::cerr << "ringside-server: --spectator-chat must be on, slow or off\n";
     return 1;
   }
+  if (!(retention_days >= 0 && retention_days <= 100000) || o.finished.keep_plies < 0) {
+    std::cerr << "ringside-server: --finished-retention-days must be 0-100000 and "
+                 "--finished-keep-plies 0 or more\n";
+    return 1;
+  }
+  o.finished.retention_s = retention_days * 86400;
   if (!(o.identity_ttl_s >= 0 && o.identity_ttl_s <= 1e10)) {
     std::cerr << "ringside-server: --identity-ttl must be 0 or more seconds\n";
     return 1;
@@ -224,6 +255,10 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
     std::cerr << "ringside-server: --flood-cooldown must be 0-86400\n";
     return 1;
   }
+  if (clients.ipv6_prefix < 1 || clients.ipv6_prefix > 128) {
+    std::cerr << "ringside-server: --ipv6-prefix must be 1-128\n";
+    return 1;
+  }
   for (auto& proxy : clients.trusted_proxies) {
     boost::system::error_code bad;
     const auto a = net::ip::make_address(proxy, bad);
@@ -231,11 +266,17 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       std::cerr << "ringside-server: --trust-proxy '" << proxy << "' is not an IP address\n";
       return 1;
     }
-    proxy = a.to_string();  // as the peer's address is written, to compare
+    proxy = address_text(a);  // as the peer's address is written, to compare
   }
   for (const auto& origin : o.allowed_origins) {
     if (const auto why = origin_policy::check(origin); !why.empty()) {
       std::cerr << "ringside-server: --allow-origin '" << origin << "': " << why << "\n";
+      return 1;
+    }
+  }
+  for (const auto& host : o.public_hosts) {
+    if (const auto why = host_policy::check(host); !why.empty()) {
+      std::cerr << "ringside-server: --public-host '" << host << "': " << why << "\n";
       return 1;
     }
   }
@@ -310,6 +351,8 @@ int run(int argc, char** argv) {
   rooms.restore(std::move(*unfinished));
   identity_sweep sweeper(ioc, rooms, opts.identity_ttl_s);
   sweeper.start();
+  finished_room_sweep finished_sweeper(ioc, rooms, opts.finished);
+  finished_sweeper.start();
   session_registry sessions(ioc);
   context ctx{opts, rooms, stats, sessions};
 
@@ -354,6 +397,21 @@ int run(int argc, char** argv) {
   spdlog::info("listening on {}:{} with {} I/O thread{}{}", bound.address().to_string(),
                bound.port(), opts.threads, opts.threads == 1 ? "" : "s",
                certificate ? ", TLS (https://, wss://)" : "");
+  // The mapped form of 127.0.0.1 is loopback too; Asio says it is not.
+  const bool loopback =
+      bound.address().is_loopback() || parse_client_address(address_text(bound.address()))
+                                           .value_or(net::ip::address())
+                                           .is_loopback();
+  if (!loopback && opts.public_hosts.empty()) {
+    spdlog::warn(
+        "listening on {} without --public-host: requests naming any host are answered, so a "
+        "page whose name is pointed at this server's address (DNS rebinding) can use it in its "
+        "visitors' browsers; name the server's public names with --public-host",
+        bound.address().to_string());
+  } else if (!opts.public_hosts.empty()) {
+    spdlog::info("answering requests for {}, IP addresses and localhost only (--public-host)",
+                 ctx.hosts.listed());
+  }
   // The address to give a person: this machine's loopback when listening on every address.
   const auto& page = static_files::embedded();
   const auto shown = bound.address().is_unspecified()
@@ -383,6 +441,7 @@ int run(int argc, char** argv) {
     server->stop();
     reload_signal.cancel();
     sweeper.stop();
+    finished_sweeper.stop();
     sessions.close_all();
     rooms.shutdown();
     poll();

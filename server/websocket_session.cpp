@@ -10,6 +10,7 @@
 #include <boost/asio/post.hpp>
 
 #include "protocol/wire/encode.hpp"
+#include "server/client_address.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
 #include "server/room.hpp"
@@ -59,7 +60,7 @@ websocket_session::websocket_session(ringside::net::transport&& stream, context&
       handler_(ctx, ws_.get_executor(), slot_.key()) {
   beast::error_code ec;
   const auto ep = ws_.next_layer().tcp().socket().remote_endpoint(ec);
-  remote_ = ec ? std::string("?") : ep.address().to_string() + ":" + std::to_string(ep.port());
+  remote_ = ec ? std::string("?") : address_text(ep.address()) + ":" + std::to_string(ep.port());
 }
 
 websocket_session::~websocket_session() = default;

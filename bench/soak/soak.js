@@ -300,7 +300,8 @@ async function main() {
                                '--waiting-rooms-per-address', '0',
                                '--connections-per-address', '0', '--address-rate-limit', '0',
                                '--identities-per-address', '0',
-                               '--tcp-connections-per-address', '0'],
+                               '--tcp-connections-per-address', '0',
+                               '--rooms-per-address-per-day', '0'],
                    { stdio: ['ignore', 'pipe', 'pipe'] });
     server.stderr.on('data', onServerStderr);
     let out = '';

@@ -91,6 +91,9 @@ std::string format_event(const json& msg, const room_view* room) {
   } else if (type == "chat") {
     b.add("room", field(msg, "room")).add("from", field(msg, "from"));
     b.add_text("text", field_string(msg, "text"));
+  } else if (type == "notice") {
+    b.add("code", field(msg, "code"));
+    b.add_text("message", field_string(msg, "message"));
   } else {
     b.add("json", msg);
   }

@@ -70,6 +70,8 @@ void interactive_ui::on_message(const json& msg, const room_view* room) {
     print_above(error_text(msg, color_) + "\n");
   } else if (type == "chat") {
     print_above(chat_text(msg, color_) + "\n");
+  } else if (type == "notice") {
+    print_above(notice_text(msg, color_) + "\n");
   } else if (type != "ack" && type != "patch" && type != "snapshot" && type != "joined") {
     print_above(visible(format_event(msg, room)) + "\n");
   }

@@ -73,6 +73,10 @@ std::string error_text(const json& msg, bool color) {
                    "): " + visible(field_string(msg, "message")));
 }
 
+std::string notice_text(const json& msg, bool color) {
+  return paint(color, "1;33", "Notice: " + visible(field_string(msg, "message")));
+}
+
 std::string chat_text(const json& msg, bool color) {
   return paint(color, "36",
                "[chat " + visible(field_string(msg, "room")) + "] " +

@@ -15,6 +15,9 @@ std::string rooms_text(const nlohmann::json& msg, bool all);
 // "Error (illegal_move): d4 is not vacant", in red when `color`.
 std::string error_text(const nlohmann::json& msg, bool color);
 
+// "Notice: your identity was just used ...": the server's word to this user, in yellow.
+std::string notice_text(const nlohmann::json& msg, bool color);
+
 // "[chat k3x9q2ab] bob: good game".
 std::string chat_text(const nlohmann::json& msg, bool color);
 

@@ -117,6 +117,10 @@ std::string encode_error(const request_id& re, error_code code, std::string_view
   return to_wire(j);
 }
 
+std::string encode_notice(std::string_view code, std::string_view message) {
+  return to_wire(json{{"type", "notice"}, {"code", code}, {"message", message}});
+}
+
 std::string encode_chat(std::string_view room, std::string_view from, std::string_view text,
                         std::string_view at) {
   return to_wire(

@@ -52,6 +52,10 @@ std::string encode_error(const request_id& re, error_code code, std::string_view
 std::string encode_chat(std::string_view room, std::string_view from, std::string_view text,
                         std::string_view at);
 
+// `notice`: something the client should tell its user, not an answer to a request. `code`
+// names it for programs ("identity_used_elsewhere"); `message` is the sentence to show.
+std::string encode_notice(std::string_view code, std::string_view message);
+
 // Serialises JSON for the wire: invalid UTF-8 is replaced rather than thrown on.
 std::string to_wire(const nlohmann::json& j);
 

@@ -246,3 +246,26 @@ TEST_CASE("X-Forwarded-For counts only from a --trust-proxy address, and only it
 }
 
 }  // namespace ringside::test
+
+namespace ringside::test {
+
+// A server listening on an IPv6 socket sees IPv4 peers as "::ffff:a.b.c.d"; the proxy's own
+// address must still match --trust-proxy 127.0.0.1, or every client behind it would count as
+// the proxy (and X-Forwarded-For would be ignored). "::ffff:127.0.0.1" is where "--host ::"
+// sees them too, and it listens on loopback only.
+TEST_CASE("on an IPv6 socket, a trusted proxy's IPv4-mapped address matches; IPv6 counts by /64") {
+  server_process srv({"--host", "::ffff:127.0.0.1", "--trust-proxy", "127.0.0.1",
+                      "--connections-per-address", "1"});
+  CHECK(srv.banner().find("::ffff:127.0.0.1") != std::string::npos);
+  auto a = from(srv.port(), "203.0.113.7");
+  CHECK(try_upgrade(srv.port(), "203.0.113.7").status == 429);
+  CHECK(try_upgrade(srv.port(), "203.0.113.8").status == 101);
+  // One subscriber's /64 is one client, whichever of its addresses it uses.
+  auto b = from(srv.port(), "2001:db8:1:2::1");
+  CHECK(try_upgrade(srv.port(), "2001:db8:1:2:ffff::9").status == 429);
+  CHECK(try_upgrade(srv.port(), "2001:db8:1:3::1").status == 101);
+  CHECK(metric(srv.port(), "ringside_address_connections_refused_total") == 2);
+  check_server_fine(srv);
+}
+
+}  // namespace ringside::test

@@ -174,6 +174,87 @@ TEST_CASE("WebSocket from another site's page: 403 unless --allow-origin names i
   check_server_fine(srv);
 }
 
+// A request naming `host` in Host, with `extra` header lines; an upgrade when `ws`.
+std::string for_host(std::string_view host, std::string_view target, bool ws = false,
+                     std::string_view extra = {}) {
+  return cat({"GET ", target, " HTTP/1.1\r\nHost: ", host, "\r\n",
+              ws ? "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                   "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                 : "Connection: close\r\n",
+              extra, "\r\n"});
+}
+
+// A page on a name its owner points at the server (DNS rebinding) is same-origin with it:
+// Host and Origin both say evil.example, so without --public-host its script reads the rooms
+// and opens a WebSocket in its visitor's name.
+TEST_CASE("DNS rebinding: with --public-host, a request for another name is refused 421") {
+  server_process srv({"--public-host", "play.example.org", "--http-rate-limit", "0"});
+  timed_game_beside game(srv.port());
+  rss_sampler rss(srv);
+  const std::string port = std::to_string(srv.port());
+  const std::string evil = cat({"evil.example:", port});
+  const std::string evil_origin = cat({"Origin: http://", evil, "\r\n"});
+  const std::string record = cat({"/api/rooms/", game.room(), "/record"});
+
+  int refused = 0;
+  for (int i = 0; i < 50; ++i) {
+    const auto ws = exchange(srv.port(), for_host(evil, "/ws", true, evil_origin));
+    CHECK(ws.status == 421);
+    CHECK(ws.has("this server answers to play.example.org (its --public-host), not to evil"));
+    CHECK(exchange(srv.port(), for_host(evil, "/api/rooms")).status == 421);
+    CHECK(exchange(srv.port(), for_host(evil, record)).status == 421);
+    refused += 3;
+  }
+  CHECK(exchange(srv.port(), for_host("EVIL.example", "/healthz")).status == 421);
+  CHECK(exchange(srv.port(), for_host("play.example.org.evil.example", "/")).status == 421);
+  refused += 2;
+  // The server's own name (any port, any case), its addresses and localhost are answered.
+  const std::string own = cat({"play.example.org:", port});
+  CHECK(exchange(srv.port(), for_host(own, "/ws", true, cat({"Origin: http://", own, "\r\n"})))
+            .status == 101);
+  CHECK(exchange(srv.port(), for_host("Play.Example.Org", "/api/rooms")).status == 200);
+  CHECK(exchange(srv.port(), for_host(cat({"127.0.0.1:", port}), record)).status == 200);
+  CHECK(exchange(srv.port(), for_host(cat({"localhost:", port}), "/healthz")).status == 200);
+  CHECK(metric(srv.port(), "ringside_hosts_refused_total") == refused);
+
+  std::this_thread::sleep_for(1s);
+  check_players_unharmed(game.stop());
+  rss.check_settles();
+  check_server_fine(srv);
+}
+
+TEST_CASE("--public-host behind a proxy judges X-Forwarded-Host; without it any name is answered") {
+  {
+    server_process srv({"--public-host", "play.example.org", "--trust-proxy", "127.0.0.1"});
+    const auto via = [&](std::string_view forwarded) {
+      return exchange(srv.port(),
+                      for_host("127.0.0.1:8080", "/api/rooms",
+                               false, cat({"X-Forwarded-Host: ", forwarded, "\r\n"})))
+          .status;
+    };
+    CHECK(via("evil.example") == 421);
+    CHECK(via("play.example.org") == 200);
+    CHECK(metric(srv.port(), "ringside_hosts_refused_total") == 1);
+  }
+  {
+    server_process srv;
+    CHECK(exchange(srv.port(), for_host("evil.example", "/api/rooms")).status == 200);
+    CHECK(metric(srv.port(), "ringside_hosts_refused_total") == 0);
+  }
+  // A value no Host header could match is a typo, told at start.
+  for (const char* bad : {"https://play.example.org", "play.example.org/", ":8080"}) {
+    const std::string cmd = cat({RINGSIDE_SERVER_PATH, " --host 127.0.0.1 --port 0 --data ",
+                                 "/dev/null/ringside --public-host '", bad, "' 2>&1"});
+    FILE* p = popen(cmd.c_str(), "r");
+    REQUIRE(p != nullptr);
+    std::string out;
+    char buf[512];
+    while (std::fgets(buf, sizeof buf, p) != nullptr) out += buf;
+    CHECK_MESSAGE(pclose(p) != 0, bad);
+    CHECK_MESSAGE(out.find("--public-host") != std::string::npos, out);
+  }
+}
+
 TEST_CASE("--allow-origin refuses what no browser sends, and '*' lets any page in") {
   server_process any({"--allow-origin", "*"});
   CHECK(exchange(any.port(), upgrade(any.port(), "/ws", "https://evil.example")).status == 101);

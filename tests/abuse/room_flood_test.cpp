@@ -133,6 +133,51 @@ TEST_CASE("a room flood is capped per player and per address, and the players pl
   check_server_fine(srv);
 }
 
+// Rooms that never wait (a computer opponent, resigned at once) escaped the waiting caps: one
+// address could leave about 2.6 million finished games a day in the journal (1.1 GB). Each
+// address may now create --rooms-per-address-per-day rooms in 24 hours.
+TEST_CASE("computer games made and resigned at once stop at the address's daily room budget") {
+  server_process srv({"--rooms-per-address-per-day", "40", "--rate-limit", "1000",
+                      "--address-rate-limit", "0"});
+  timed_game_beside game(srv.port());  // its room is the address's first of the day
+  rss_sampler rss(srv);
+  ws_client a(srv.port());
+  a.hello("mallory");
+  const json against_computer{{"type", "create_room"}, {"game", "zertz"},
+                              {"variant", "blitz"},    {"seat", "first"},
+                              {"opponent", {{"computer", 1}}}};
+  int made = 0;
+  int refused = 0;
+  for (int i = 0; i < 45; ++i) {
+    REQUIRE(a.send(against_computer));
+    for (;;) {
+      const auto m = a.recv(5s);
+      REQUIRE(m.has_value());
+      const std::string type = m->value("type", "");
+      if (type == "joined") {
+        ++made;
+        REQUIRE(a.send({{"type", "resign"}, {"room", m->at("room")}}));
+        break;
+      }
+      if (type == "error") {
+        CHECK(m->value("code", "") == "too_many_rooms");
+        CHECK(m->value("message", "").find("in the last 24 hours") != std::string::npos);
+        ++refused;
+        break;
+      }
+    }
+  }
+  CHECK(made == 39);
+  CHECK(refused == 6);
+  CHECK(metric(srv.port(), "ringside_rooms_refused_daily_total") == 6);
+  CHECK(metric(srv.port(), "ringside_rooms_refused_total") == 0);  // not the waiting caps
+
+  std::this_thread::sleep_for(1s);
+  check_players_unharmed(game.stop());
+  rss.check_settles();
+  check_server_fine(srv);
+}
+
 TEST_CASE("the room list is pages of the newest rooms, with a cursor and filters") {
   server_process srv({"--waiting-rooms-per-player", "0", "--waiting-rooms-per-address", "0",
                       "--identities-per-address", "0", "--address-rate-limit", "0",

@@ -1,4 +1,5 @@
-// The `rooms` listing: open rooms apart from finished ones, which only `rooms all` lists.
+// The `rooms` listing: open rooms apart from finished ones, which only `rooms all` lists; the
+// server's notices as a plain line.
 
 #include <doctest/doctest.h>
 
@@ -52,4 +53,16 @@ TEST_CASE("rooms all: the finished ones listed too, and with nothing open that i
         "No open rooms; `new` creates one.\n"
         "(the newest 2 are shown; there are more.)\n"
         "(2 finished games not shown; `rooms all` lists them.)\n");
+}
+
+TEST_CASE("a notice is one plain line with the server's sentence, its controls made visible") {
+  const json n{{"type", "notice"},
+               {"code", "identity_used_elsewhere"},
+               {"message", "your identity was just used to connect from another place\x1b[2J"}};
+  const auto line = notice_text(n, false);
+  CHECK(line.rfind("Notice: your identity was just used to connect from another place", 0) == 0);
+  CHECK(line.find('\x1b') == std::string::npos);
+  CHECK(line.find('\n') == std::string::npos);
+  CHECK(notice_text(n, true).find("\x1b[1;33m") == 0);
+  CHECK(notice_text(json{{"type", "notice"}}, false) == "Notice: ");
 }

@@ -71,11 +71,14 @@ TEST_CASE("a schema-1 journal migrates, and its games come back and play on") {
   json after_move;
   {
     journaled_server srv(dir.path(), unlimited_messages);
-    // Migrated: the schema is at 3 and the final position kept under its new name.
-    CHECK(sql_on(dir.path(), "SELECT max(version) FROM schema_version") == "3");
+    // Migrated: the schema is at 4 and the final position kept under its new name.
+    CHECK(sql_on(dir.path(), "SELECT max(version) FROM schema_version") == "4");
     // The old identities count as seen at the upgrade (schema 3), so none is pruned at once.
     const auto seen = std::stoll(sql_on(dir.path(), "SELECT min(last_seen_ms) FROM identities"));
     CHECK(seen > 1'700'000'000'000);
+    // Its finished games count as finished at the upgrade (schema 4): none is pruned at once.
+    CHECK(std::stoll(sql_on(dir.path(), "SELECT min(finished_ms) FROM rooms WHERE status = "
+                                        "'finished'")) > 1'700'000'000'000);
     CHECK(sql_on(dir.path(), "SELECT count(*) FROM identities") == identities_before);
     CHECK(sql_on(dir.path(), "SELECT final_position FROM rooms WHERE id = '" + finished + "'") ==
           old_zip);

@@ -41,6 +41,14 @@ json next_of(ws_client& c, std::string_view type) {
   return {};
 }
 
+// Whether a `notice` arrives in the next 300 ms (patches of the room may come meanwhile).
+bool got_notice(ws_client& c) {
+  while (const auto m = c.recv(300ms)) {
+    if (m->at("type") == "notice") return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 TEST_CASE("a name with bidi overrides, zero-width or blank-looking characters is bad_name") {
@@ -152,6 +160,40 @@ TEST_CASE("--seats-per-player 2: the third game is refused, a finished one frees
     }
   }
   CHECK(made);
+}
+
+// A token replayed from elsewhere takes its owner's seats; the owner's open connections are
+// told (a `notice`), those at the owner's own address are not (another tab, another device at
+// home), nor is the newcomer. Addresses come from X-Forwarded-For through a trusted proxy.
+TEST_CASE("a token used from another address: the identity's other connections get a notice") {
+  server_process srv({"--trust-proxy", "127.0.0.1"});
+  ws_client home(srv.port(), ws_client::via_proxy{"203.0.113.7"});
+  const std::string token = home.hello("alice").at("token");
+  const std::string room = home.request(blitz, "joined").at("room");
+  const json again{{"type", "hello"}, {"name", "alice"}, {"token", token}};
+
+  ws_client tab(srv.port(), ws_client::via_proxy{"203.0.113.7"});
+  (void)tab.send(again);
+  CHECK(next_of(tab, "welcome").at("player").is_string());
+  CHECK(next_of(tab, "joined").at("room") == room);
+  CHECK_FALSE(got_notice(home));
+  CHECK(metric(srv.port(), "ringside_identity_used_elsewhere_total") == 0);
+
+  ws_client thief(srv.port(), ws_client::via_proxy{"198.51.100.9"});
+  (void)thief.send(again);
+  CHECK(next_of(thief, "welcome").at("token") == token);
+  CHECK(next_of(thief, "joined").at("seat") == 1);  // the seat is the thief's to play now
+  for (ws_client* owner : {&home, &tab}) {
+    const auto n = next_of(*owner, "notice");
+    CHECK(n.at("code") == "identity_used_elsewhere");
+    CHECK(n.at("message").get<std::string>().find("another place") != std::string::npos);
+    CHECK_FALSE(n.contains("re"));
+  }
+  CHECK_FALSE(got_notice(thief));
+  CHECK(metric(srv.port(), "ringside_identity_used_elsewhere_total") == 1);
+  // A client that ignores the notice goes on as before.
+  REQUIRE(home.send({{"type", "list_rooms"}, {"id", 9}}));
+  CHECK(next_of(home, "rooms").at("re") == 9);
 }
 
 }  // namespace ringside::test

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,7 @@ TEST_CASE("journal: open creates missing directories, a WAL database and the lat
   const auto dir = t.path / "a" / "b";
   auto j = open_ok(dir);
   const std::string latest = std::to_string(journal_schema::latest_version);
-  CHECK(latest == "3");
+  CHECK(latest == "4");
   CHECK(fs::exists(dir / "ringside.db"));
   CHECK(query_one(dir / "ringside.db", "SELECT max(version) FROM schema_version") == latest);
   CHECK(query_one(dir / "ringside.db", "PRAGMA journal_mode") == "wal");
@@ -83,6 +84,60 @@ TEST_CASE("journal: identities unseen since a time and holding no unfinished sea
   CHECK_FALSE(j->find_identity(token_digest("d"))->has_value());
   // The finished game keeps the name it showed.
   CHECK((**j->room("r2")).seats[0] == seat_row{"p-dave", "dave"});
+}
+
+TEST_CASE("journal: short finished games past their time are pruned, with their moves") {
+  temp_dir t;
+  auto j = open_ok(t.path);
+  const auto db = t.path / "ringside.db";
+  // name, plies, finished
+  const auto room_with = [&](const std::string& id, int plies, bool finish) {
+    REQUIRE(j->save_room(sample_room(id, 1)).has_value());
+    for (int ply = 1; ply <= plies; ++ply)
+      REQUIRE(j->append_move(id, sample_move(ply)).has_value());
+    if (finish) REQUIRE(j->finish_room(id, room_result{1, "resignation"}, "x", "rec").has_value());
+  };
+  room_with("short", 2, true);
+  room_with("long", 5, true);
+  room_with("open", 1, false);
+  room_with("old-short", 0, true);
+  // Every finished game has its finish time; make one finished long ago.
+  CHECK(query_one(db, "SELECT finished_ms > 1700000000000 FROM rooms WHERE id = 'short'") == "1");
+  query_one(db, "UPDATE rooms SET finished_ms = 5 WHERE id = 'old-short'");
+
+  // Nothing finished before a time in the past but that one.
+  auto first = j->prune_finished_rooms(10, 5, 100);
+  REQUIRE(first.has_value());
+  CHECK(*first == std::vector<std::string>{"old-short"});
+  const std::int64_t later = std::int64_t{1} << 50;  // after every game above finished
+  auto pruned = j->prune_finished_rooms(later, 5, 100);
+  REQUIRE(pruned.has_value());
+  CHECK(*pruned == std::vector<std::string>{"short"});
+  // Its record and its moves are gone; the long game and the open one stay whole.
+  CHECK_FALSE(j->room("short")->has_value());
+  CHECK_FALSE(j->room("old-short")->has_value());
+  CHECK(query_one(db, "SELECT count(*) FROM moves WHERE room_id = 'short'") == "0");
+  REQUIRE(j->room("long")->has_value());
+  CHECK(j->moves("long")->size() == 5);
+  REQUIRE(j->room("open")->has_value());
+  CHECK(j->moves("open")->size() == 1);
+  CHECK(j->prune_finished_rooms(later, 5, 100)->empty());
+  // Keeping no length: the long game goes too, never the open one; `limit` at a time.
+  room_with("short2", 1, true);
+  auto batch = j->prune_finished_rooms(later, std::numeric_limits<std::int64_t>::max(), 1);
+  REQUIRE(batch.has_value());
+  CHECK(batch->size() == 1);
+  CHECK(j->prune_finished_rooms(later, std::numeric_limits<std::int64_t>::max(), 100)->size() == 1);
+  CHECK_FALSE(j->room("long")->has_value());
+  CHECK_FALSE(j->room("short2")->has_value());
+  CHECK(j->room("open")->has_value());
+  CHECK(query_one(db, "SELECT count(*) FROM moves") == "1");
+  // Inside a batch the deletes are the batch's, durable with its commit.
+  room_with("in-batch", 0, true);
+  REQUIRE(j->begin_batch().has_value());
+  CHECK(j->prune_finished_rooms(later, 5, 100)->size() == 1);
+  REQUIRE(j->commit_batch().has_value());
+  CHECK(query_one(db, "SELECT count(*) FROM rooms") == "1");
 }
 
 TEST_CASE("journal: rooms round-trip with every field, and ids are unique") {

@@ -1,5 +1,6 @@
 #include "support/server_process.hpp"
 
+#include <algorithm>
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/resource.h>
@@ -41,8 +42,11 @@ bool server_has_journal() {
 }  // namespace
 
 server_process::server_process(std::vector<std::string> extra, launch_options how) {
-  std::vector<std::string> args{RINGSIDE_SERVER_PATH, "--host", "127.0.0.1",   "--port", "0",
-                                "--threads",          "2",      "--log-level", "warn"};
+  std::vector<std::string> args{RINGSIDE_SERVER_PATH, "--port",      "0",   "--threads",
+                                "2",                  "--log-level", "warn"};
+  // A test may listen elsewhere on loopback (an IPv6 socket's IPv4-mapped address).
+  if (std::find(extra.begin(), extra.end(), "--host") == extra.end())
+    args.insert(args.end(), {"--host", "127.0.0.1"});
   if (server_has_journal()) {
     char dir[] = "/tmp/ringside-test-XXXXXX";
     if (mkdtemp(dir) == nullptr) throw std::runtime_error("mkdtemp failed");
@@ -87,7 +91,7 @@ server_process::server_process(std::vector<std::string> extra, launch_options ho
     line.append(buf, static_cast<std::size_t>(n));
   }
   close(out[0]);
-  static const std::regex pattern(R"(^listening on 127\.0\.0\.1:(\d+)\n)");
+  static const std::regex pattern(R"(^listening on (?:127\.0\.0\.1|::ffff:127\.0\.0\.1|::1):(\d+)\n)");
   std::smatch m;
   if (!std::regex_search(line, m, pattern)) {
     stop(SIGKILL);

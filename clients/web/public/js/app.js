@@ -17,6 +17,7 @@ class App {
     this.main = document.getElementById('main');
     this.linkState = document.getElementById('link-state');
     this.who = document.getElementById('who');
+    this.noticeLine = document.getElementById('notice');
     this.view = null;
     this.lobby = null;
   }
@@ -71,6 +72,12 @@ class App {
     conn.on('snapshot', (msg) => this.snapshot(msg));
     conn.on('patch', (msg) => this.patch(msg));
     conn.on('chat', (msg) => this.chat(msg));
+    // The server's word to this user (e.g. the identity was used from elsewhere): one line
+    // under the header until the next one.
+    conn.on('notice', (msg) => {
+      this.noticeLine.textContent = String(msg.message || '');
+      this.noticeLine.hidden = false;
+    });
     conn.on('error', (msg) => {
       if (msg.re === undefined && this.view && this.view.showError) this.view.showError(msg.message);
     });
