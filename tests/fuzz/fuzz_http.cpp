@@ -25,8 +25,8 @@
 #include "server/session_registry.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
 
-namespace net = boost::asio;
-using tcp = net::ip::tcp;
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
 using namespace ringside;
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
@@ -35,7 +35,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  net::io_context ioc;
+  asio::io_context ioc;
   server::options opts;
   opts.http_rate_limit = 0;  // every request reaches its route
   opts.hello_timeout_s = 1;  // an upgraded connection that says nothing ends soon
@@ -44,21 +44,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   server::session_registry sessions(ioc);
   server::context ctx{opts, lobby, stats, sessions};
 
-  tcp::acceptor acceptor(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
+  tcp::acceptor acceptor(ioc, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
   tcp::socket client(ioc);
   client.connect(acceptor.local_endpoint());
-  std::make_shared<server::http_session>(acceptor.accept(net::make_strand(ioc)), ctx)->run();
+  std::make_shared<server::http_session>(acceptor.accept(asio::make_strand(ioc)), ctx)->run();
 
   // The whole input at once, then the end of it: what the server answers in between, and
   // whether it then lets the connection go.
   std::string sent(reinterpret_cast<const char*>(data), size);
   std::string answer;
   bool ended = false;
-  net::async_write(client, net::buffer(sent), [&](boost::system::error_code ec, std::size_t) {
+  asio::async_write(client, asio::buffer(sent), [&](boost::system::error_code ec, std::size_t) {
     boost::system::error_code ignored;
     if (!ec) client.shutdown(tcp::socket::shutdown_send, ignored);
   });
-  net::async_read(client, net::dynamic_buffer(answer),
+  asio::async_read(client, asio::dynamic_buffer(answer),
                   [&](boost::system::error_code, std::size_t) { ended = true; });
   ioc.run_for(std::chrono::seconds(4));
 
