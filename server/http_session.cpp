@@ -68,7 +68,8 @@ std::string_view query_of(std::string_view target) {
 }
 
 // The query string as a list_rooms message, for the protocol's own decoder to check: `limit`
-// as a number when it is all digits, everything else as a string.
+// as a number when it is all digits, `computer` as a boolean when it is one, everything else
+// as a string.
 nlohmann::json list_rooms_request(std::string_view query) {
   nlohmann::json msg{{"type", "list_rooms"}};
   while (!query.empty()) {
@@ -79,11 +80,16 @@ nlohmann::json list_rooms_request(std::string_view query) {
     if (eq == std::string_view::npos) continue;
     const std::string key = url_decode(pair.substr(0, eq));
     const std::string value = url_decode(pair.substr(eq + 1));
-    if (key != "game" && key != "status" && key != "limit" && key != "before") continue;
+    if (key != "game" && key != "status" && key != "limit" && key != "before" &&
+        key != "computer") {
+      continue;
+    }
     const bool digits = !value.empty() && value.size() <= 9 &&
                         value.find_first_not_of("0123456789") == std::string::npos;
     if (key == "limit" && digits) {
       msg[key] = std::stoi(value);
+    } else if (key == "computer" && (value == "true" || value == "false")) {
+      msg[key] = value == "true";
     } else {
       msg[key] = value;
     }

@@ -25,6 +25,11 @@ struct room_limits {
   // people may share one address (a school, a mobile carrier's NAT).
   std::size_t waiting_rooms_per_player = 3;
   std::size_t waiting_rooms_per_address = 30;
+  // Unfinished games against the computer that one identity, and one client address, may
+  // have made (0: no cap). They never wait, so the caps above do not hold them; these do,
+  // since each keeps a computer searching. Per address it is larger for the same reason.
+  std::size_t computer_games_per_player = 2;
+  std::size_t computer_games_per_address = 8;
   // Rooms in one page of the room list (the default, and the most a request may ask for).
   std::size_t room_page = 50;
   // Seats in unfinished games one identity may hold (0: no cap). A reconnect gets every seat
