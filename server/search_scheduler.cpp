@@ -1,36 +1,66 @@
 #include "server/search_scheduler.hpp"
 
 #include <algorithm>
+#include <tuple>
 
 namespace ringside::server {
 
+template <class Inner>
+Inner& search_scheduler::turns<Inner>::of(const std::string& key) {
+  const auto it =
+      std::find_if(line.begin(), line.end(), [&](const entry& e) { return e.key == key; });
+  if (it != line.end()) return it->inner;
+  std::uint64_t due = round;
+  if (const auto later = due_later.find(key); later != due_later.end()) {
+    due = std::max(due, later->second);
+    due_later.erase(later);
+  }
+  line.push_back(entry{key, due, arrivals++, {}});
+  return line.back().inner;
+}
+
+template <class Inner>
+typename std::vector<typename search_scheduler::turns<Inner>::entry>::iterator
+search_scheduler::turns<Inner>::first() {
+  return std::min_element(line.begin(), line.end(), [](const entry& a, const entry& b) {
+    return std::tie(a.due, a.arrived) < std::tie(b.due, b.arrived);
+  });
+}
+
+template <class Inner>
+void search_scheduler::turns<Inner>::served(typename std::vector<entry>::iterator it,
+                                            bool empty) {
+  if (it->due > round) {
+    round = it->due;
+    // Whoever was due by now would be due now anyway: only later rounds are worth keeping.
+    std::erase_if(due_later, [this](const auto& kv) { return kv.second <= round; });
+  }
+  if (empty) {
+    due_later[it->key] = it->due + 1;
+    line.erase(it);
+    return;
+  }
+  ++it->due;
+  it->arrived = arrivals++;
+}
+
 bool search_scheduler::push(job j) {
   if (full()) return false;
-  lane_queue& q = of(j.which);
-  auto a = std::find_if(q.addresses.begin(), q.addresses.end(),
-                        [&](const address_queue& x) { return x.address == j.address; });
-  // A newcomer takes its turn after those already waiting, never before them.
-  if (a == q.addresses.end()) a = q.addresses.insert(q.addresses.end(), {j.address, {}});
-  auto p = std::find_if(a->players.begin(), a->players.end(),
-                        [&](const player_queue& x) { return x.player == j.player; });
-  if (p == a->players.end()) p = a->players.insert(a->players.end(), {j.player, {}});
-  p->ids.push_back(j.id);
+  lane_queue& q = j.which == lane::quick ? quick_ : deep_;
+  q.addresses.of(j.address).of(j.player).push_back(j.id);
   ++q.size;
   ++size_;
   return true;
 }
 
 std::uint64_t search_scheduler::take_turn(lane_queue& q) {
-  // The address at the front has its turn; within it, its identity at the front. Each goes to
-  // the back of its line afterwards if it has more to run, so the others go first.
-  address_queue a = std::move(q.addresses.front());
-  q.addresses.pop_front();
-  player_queue p = std::move(a.players.front());
-  a.players.pop_front();
-  const std::uint64_t id = p.ids.front();
-  p.ids.pop_front();
-  if (!p.ids.empty()) a.players.push_back(std::move(p));
-  if (!a.players.empty()) q.addresses.push_back(std::move(a));
+  const auto address = q.addresses.first();
+  player_line& players = address->inner;
+  const auto player = players.first();
+  const std::uint64_t id = player->inner.front();
+  player->inner.pop_front();
+  players.served(player, player->inner.empty());
+  q.addresses.served(address, players.line.empty());
   --q.size;
   return id;
 }
@@ -44,9 +74,8 @@ std::optional<std::uint64_t> search_scheduler::next(bool deep_too) {
   } else {
     return std::nullopt;
   }
-  const std::uint64_t id = take_turn(*q);
   --size_;
-  return id;
+  return take_turn(*q);
 }
 
 }  // namespace ringside::server

@@ -1,17 +1,19 @@
 #pragma once
 // search_scheduler: which queued computer search runs next. Fair in two ways. Across people:
-// round robin over client addresses, and within an address over identities, so one player's
-// many rooms (or one address's many identities) take one turn between other players'
-// searches, never a run of turns. Across levels: cheap searches have a lane of their own, so
-// a beginner's move never waits behind a strong level's seconds-long searches. Bounded: a
-// search past the capacity is refused, not queued. Pure bookkeeping (ids only, no threads,
-// no clock); computer_pool runs it under its lock.
+// turns by client address, and within an address by identity, so one player's many rooms
+// (or one address's many identities) take one turn between other players' searches, never a
+// run of turns. Across levels: cheap searches have a lane of their own, so a beginner's move
+// never waits behind a strong level's seconds-long searches. Bounded: a search past the
+// capacity is refused, not queued. Pure bookkeeping (ids only, no threads, no clock);
+// computer_pool runs it under its lock.
 
 #include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <optional>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 namespace ringside::server {
 
@@ -36,29 +38,43 @@ class search_scheduler {
   // `deep_too`: the asking worker may run deep searches (quick ones always go first); a worker
   // kept for the quick lane passes false.
   std::optional<std::uint64_t> next(bool deep_too);
+
   std::size_t size() const { return size_; }
-  std::size_t size(lane l) const { return of(l).size; }
+  std::size_t size(lane l) const { return l == lane::quick ? quick_.size : deep_.size; }
   bool full() const { return capacity_ != 0 && size_ >= capacity_; }
   std::size_t capacity() const { return capacity_; }
 
  private:
-  // A lane: addresses in turn order; each address its identities in turn order; each identity
-  // its searches first in, first out.
-  struct player_queue {
-    std::string player;
-    std::deque<std::uint64_t> ids;
+  // Keyed queues taking turns in rounds: the one due earliest goes next (first come first
+  // among equals) and is then due a round later. A newcomer is due in the current round:
+  // ahead of those that already had their turn in it, even when the one served last is alone
+  // in line. One whose queue ran dry and that comes back is due when it would have been, so
+  // asking one search at a time earns no extra turns.
+  template <class Inner>
+  struct turns {
+    struct entry {
+      std::string key;
+      std::uint64_t due = 0;
+      std::uint64_t arrived = 0;
+      Inner inner;
+    };
+    std::vector<entry> line;  // a handful: the addresses (identities) with searches waiting
+    std::uint64_t round = 0;  // `due` of the one served last
+    std::uint64_t arrivals = 0;
+    // Keys that left the line after their turn and are due after this round if they come back.
+    std::unordered_map<std::string, std::uint64_t> due_later;
+
+    Inner& of(const std::string& key);
+    typename std::vector<entry>::iterator first();
+    // `it` had its turn: due next round, and out of the line when it has nothing left.
+    void served(typename std::vector<entry>::iterator it, bool empty);
   };
-  struct address_queue {
-    std::string address;
-    std::deque<player_queue> players;
-  };
+  using player_line = turns<std::deque<std::uint64_t>>;
   struct lane_queue {
-    std::deque<address_queue> addresses;
+    turns<player_line> addresses;
     std::size_t size = 0;
   };
 
-  lane_queue& of(lane l) { return l == lane::quick ? quick_ : deep_; }
-  const lane_queue& of(lane l) const { return l == lane::quick ? quick_ : deep_; }
   static std::uint64_t take_turn(lane_queue& q);
 
   std::size_t capacity_;

@@ -53,6 +53,17 @@ TEST_CASE("search_scheduler: one address's many identities share the address's t
   CHECK(order == std::vector<std::uint64_t>{1, 100, 3, 5, 7, 2, 4, 6, 8});
 }
 
+TEST_CASE("search_scheduler: the address served last goes behind a newcomer, even when alone") {
+  search_scheduler s(0);
+  for (std::uint64_t id = 1; id <= 3; ++id) CHECK(s.push({id, "10.0.0.1", "mallory", lane::deep}));
+  CHECK(s.next(true) == 1u);  // Mallory's turn, while nobody else waits
+  CHECK(s.push({100, "10.0.0.2", "alice", lane::deep}));
+  // Alice asked while Mallory's search ran: she is next, not after another of Mallory's.
+  CHECK(s.next(true) == 100u);
+  CHECK(s.push({101, "10.0.0.2", "alice", lane::deep}));
+  CHECK(drain(s) == std::vector<std::uint64_t>{2, 101, 3});
+}
+
 TEST_CASE("search_scheduler: a newcomer waits behind those already in line, not in front") {
   search_scheduler s(0);
   CHECK(s.push({1, "a", "p1", lane::deep}));
