@@ -65,7 +65,7 @@ test('against the computer on 61 rings: clocks, chat, lobby, draw offer, resigna
   await lobbyRow(eve.page, waiting);  // the newest room: the first page
   assert.equal(await eve.page.locator(`[data-room-row="${room}"]`).count(), 0);
   assert.equal(await eve.page.getByRole('button', { name: 'Older rooms' }).count(), 0);
-  await eve.page.getByLabel('Games against the computer').check();
+  await eve.page.getByLabel('Show rooms with a computer player').check();
   await lobbyRow(eve.page, waiting);
   await eve.page.getByRole('button', { name: 'Older rooms' }).click();
   const row = await lobbyRow(eve.page, room);

@@ -40,7 +40,7 @@ export class LobbyView {
       h('section', { class: 'panel rooms', 'aria-labelledby': 'rooms-title' },
         h('h2', { id: 'rooms-title' }, 'Rooms'), this.mine,
         h('div', { class: 'field check' }, this.withComputer,
-          h('label', { for: this.withComputer.id }, 'Games against the computer')),
+          h('label', { for: this.withComputer.id }, 'Show rooms with a computer player')),
         this.list));
   }
 
