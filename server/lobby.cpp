@@ -65,6 +65,16 @@ void lobby::restore(std::vector<room_with_moves> saved) {
     for (const auto& seat : one.room.seats) {
       if (seat) seats_[seat->player_id].insert(one.room.id);
     }
+    // An unfinished game against the computer counts against its player's cap again; its
+    // address is not journalled, so the address's cap does not hold it.
+    if ((*r)->settings().computer_level > 0) {
+      for (const auto& seat : one.room.seats) {
+        if (!seat || computer_level_of(seat->player_id) > 0) continue;
+        ++computer_by_player_[seat->player_id];
+        ++computer_by_address_[std::string()];
+        rooms_[one.room.id].computer_for.emplace(seat->player_id, std::string());
+      }
+    }
     ++restored;
   }
   spdlog::info("restored {} of {} unfinished rooms from the journal", restored, saved.size());
