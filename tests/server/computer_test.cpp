@@ -183,4 +183,49 @@ TEST_CASE("games against the computer: capped per player, listed apart from peop
   CHECK(made);
 }
 
+TEST_CASE("--computer-queue 1: a new game is refused when full, a game's computer waits and moves") {
+  std::vector<std::string> flags = unlimited_messages;
+  flags.insert(flags.end(), {"--computer-queue", "1"});
+  server_process srv(flags);
+  const auto dvonn = [](int level, const char* seat) {
+    return json{{"type", "create_room"}, {"game", "dvonn"},   {"variant", "standard"},
+                {"seat", seat},          {"opponent", {{"computer", level}}}};
+  };
+  // Carol moves first: her computer has nothing to search yet.
+  seat_view carol;
+  carol.conn = std::make_unique<ws_client>(srv.port());
+  carol.conn->hello("carol");
+  const auto joined = carol.conn->request(dvonn(3, "first"), "joined");
+  carol.mirror.reset(joined.at("state"), joined.at("version"));
+  // Level 5 searches for seconds: Alice's runs, Bob's fills the queue.
+  ws_client alice(srv.port());
+  alice.hello("alice");
+  alice.request(dvonn(5, "second"), "joined");
+  std::this_thread::sleep_for(300ms);  // the worker has taken Alice's search
+  ws_client bob(srv.port());
+  bob.hello("bob");
+  bob.request(dvonn(5, "second"), "joined");
+  CHECK(metric(srv.port(), "ringside_computer_searches_queued") == 1);
+  // A new game would wait behind them: refused, nothing made.
+  ws_client dave(srv.port());
+  dave.hello("dave");
+  const auto busy = dave.request(dvonn(1, "second"), "error");
+  CHECK(busy.at("code") == "computer_busy");
+  // Carol's move: her computer cannot queue its search, she is told so once, and it moves
+  // once the queue has room.
+  carol.conn->request({{"type", "move"},
+                       {"room", joined.at("room")},
+                       {"move", carol.state().at("legal").at(0)},
+                       {"version", carol.version()}},
+                      "ack");
+  apply_patch(carol, carol.conn->expect("patch"));
+  const auto told = carol.conn->expect("error");
+  CHECK(told.at("code") == "computer_busy");
+  CHECK_FALSE(told.contains("re"));
+  apply_patch(carol, carol.conn->expect("patch", 30s));
+  CHECK(carol.state().at("last_move").at("by") == 2);
+  CHECK(carol.state().at("to_move") == 1);
+  CHECK(metric(srv.port(), "ringside_computer_queue_full_total") >= 2);
+}
+
 }  // namespace ringside::test
