@@ -8,6 +8,7 @@
 #include <chrono>
 #include <random>
 
+#include "server/computer_pool.hpp"
 #include "server/journal_writer.hpp"
 #include "server/metrics.hpp"
 #include "server/random_id.hpp"
@@ -24,6 +25,20 @@ namespace {
 std::int64_t unix_ms_now() {
   using namespace std::chrono;
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+using counts = std::unordered_map<std::string, std::size_t>;
+
+// Whether `key` already has `cap` (0: no cap; an empty key is never capped).
+bool over(const counts& c, const std::string& key, std::size_t cap) {
+  if (cap == 0 || key.empty()) return false;
+  const auto it = c.find(key);
+  return it != c.end() && it->second >= cap;
+}
+
+void drop(counts& c, const std::string& key) {
+  const auto it = c.find(key);
+  if (it != c.end() && --it->second == 0) c.erase(it);
 }
 }  // namespace
 
@@ -49,6 +64,16 @@ void lobby::restore(std::vector<room_with_moves> saved) {
     adopt(*r);
     for (const auto& seat : one.room.seats) {
       if (seat) seats_[seat->player_id].insert(one.room.id);
+    }
+    // An unfinished game against the computer counts against its player's cap again; its
+    // address is not journalled, so the address's cap does not hold it.
+    if ((*r)->settings().computer_level > 0) {
+      for (const auto& seat : one.room.seats) {
+        if (!seat || computer_level_of(seat->player_id) > 0) continue;
+        ++computer_by_player_[seat->player_id];
+        ++computer_by_address_[std::string()];
+        rooms_[one.room.id].computer_for.emplace(seat->player_id, std::string());
+      }
     }
     ++restored;
   }
@@ -239,11 +264,6 @@ void lobby::hello(std::string name, std::optional<std::string> token,
 }
 
 lobby::refusal lobby::reserve_waiting(const std::string& creator, const std::string& address) {
-  const auto over = [](const auto& counts, const std::string& key, std::size_t cap) {
-    if (cap == 0 || key.empty()) return false;
-    const auto it = counts.find(key);
-    return it != counts.end() && it->second >= cap;
-  };
   if (over(waiting_by_player_, creator, limits_.waiting_rooms_per_player)) {
     return refusal::player_cap;
   }
@@ -256,12 +276,31 @@ lobby::refusal lobby::reserve_waiting(const std::string& creator, const std::str
 }
 
 void lobby::release_waiting(const std::string& creator, const std::string& address) {
-  const auto drop = [](auto& counts, const std::string& key) {
-    const auto it = counts.find(key);
-    if (it != counts.end() && --it->second == 0) counts.erase(it);
-  };
   drop(waiting_by_player_, creator);
   drop(waiting_by_address_, address);
+}
+
+lobby::refusal lobby::reserve_computer(const std::string& creator, const std::string& address) {
+  if (over(computer_by_player_, creator, limits_.computer_games_per_player)) {
+    return refusal::computer_player_cap;
+  }
+  if (over(computer_by_address_, address, limits_.computer_games_per_address)) {
+    return refusal::computer_address_cap;
+  }
+  ++computer_by_player_[creator];
+  ++computer_by_address_[address];
+  return refusal::none;
+}
+
+void lobby::release_computer(const std::string& creator, const std::string& address) {
+  drop(computer_by_player_, creator);
+  drop(computer_by_address_, address);
+}
+
+void lobby::stop_computer(entry& e) {
+  if (!e.computer_for) return;
+  release_computer(e.computer_for->first, e.computer_for->second);
+  e.computer_for.reset();
 }
 
 void lobby::stop_waiting(entry& e) {
@@ -279,25 +318,44 @@ void lobby::create_room(protocol::create_room req, any_game start, std::string c
       metrics_.seats_refused.fetch_add(1);
       return fn(nullptr, refusal::seat_cap);
     }
-    // A room with a computer opponent starts at once: it never waits, so it is not capped.
+    // A room with a computer opponent starts at once: it never waits, so the waiting caps do
+    // not hold it; the computer-game caps and the pool's queue do.
     const bool waits = req.computer_level == 0;
     if (waits) {
       if (const auto no = reserve_waiting(creator, address); no != refusal::none) {
         metrics_.rooms_refused.fetch_add(1);
         return fn(nullptr, no);
       }
+    } else {
+      if (computers_ && computers_->full()) {
+        metrics_.computer_queue_full.fetch_add(1);
+        return fn(nullptr, refusal::computer_busy);
+      }
+      if (const auto no = reserve_computer(creator, address); no != refusal::none) {
+        metrics_.computer_games_refused.fetch_add(1);
+        return fn(nullptr, no);
+      }
     }
     // Every room made stays in the journal for a while, however it ends: counted per day.
     if (!address.empty() &&
         created_today_.refuse(address, limits_.rooms_per_address_per_day).has_value()) {
-      if (waits) release_waiting(creator, address);
+      if (waits) {
+        release_waiting(creator, address);
+      } else {
+        release_computer(creator, address);
+      }
       metrics_.rooms_refused_daily.fetch_add(1);
       return fn(nullptr, refusal::daily_cap);
     }
-    // Registers the new room; a waiting one keeps its place in the caps until it stops waiting.
+    // Registers the new room; it keeps its place in its caps until it stops waiting, or until
+    // its game against the computer is finished.
     const auto made = [this, waits, creator, address](const room_ptr& r) {
       adopt(r);
-      if (waits) rooms_[r->id()].waiting_for.emplace(creator, address);
+      if (waits) {
+        rooms_[r->id()].waiting_for.emplace(creator, address);
+      } else {
+        rooms_[r->id()].computer_for.emplace(creator, address);
+      }
     };
     room_settings s;
     do {
@@ -311,6 +369,7 @@ void lobby::create_room(protocol::create_room req, any_game start, std::string c
     s.clock = req.clock;
     s.is_private = req.is_private;
     s.computer_level = req.computer_level;
+    s.creator_address = address;
     s.created = iso_utc_now();
     spdlog::info("room {} created: {} {} on {} cells{}{}", s.id, s.game.game, s.game.variant,
                  s.game.board, s.clock ? ", clock" : "", s.is_private ? ", private" : "");
@@ -337,7 +396,11 @@ void lobby::create_room(protocol::create_room req, any_game start, std::string c
          fn = std::move(fn)](journal_status st) mutable {
           if (!st) {
             spdlog::error("room {} not saved, so not created: {}", s.id, st.error());
-            if (waits) release_waiting(creator, address);
+            if (waits) {
+              release_waiting(creator, address);
+            } else {
+              release_computer(creator, address);
+            }
             return fn(nullptr, refusal::journal);
           }
           auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start));
@@ -410,7 +473,10 @@ void lobby::update_summary(std::string id, nlohmann::json summary, bool listed) 
     const auto it = rooms_.find(id);
     if (it == rooms_.end()) return;
     if (summary.value("status", "") != "waiting") stop_waiting(it->second);
-    if (summary.value("status", "") == "finished") it->second.finished = true;
+    if (summary.value("status", "") == "finished") {
+      it->second.finished = true;
+      stop_computer(it->second);
+    }
     list_.put(id, it->second.order, std::move(summary), listed);
   });
 }
@@ -428,7 +494,10 @@ void lobby::note_seat(std::string player, std::string room_id, bool seated) {
 void lobby::forget(std::string id, std::vector<std::string> players) {
   if (!journal_) return;  // without a journal the room is the only copy of the game
   net::post(strand_, [this, id = std::move(id), players = std::move(players)] {
-    if (const auto it = rooms_.find(id); it != rooms_.end()) stop_waiting(it->second);
+    if (const auto it = rooms_.find(id); it != rooms_.end()) {
+      stop_waiting(it->second);
+      stop_computer(it->second);
+    }
     rooms_.erase(id);
     list_.erase(id);
     for (const auto& p : players) {

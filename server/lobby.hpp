@@ -52,12 +52,24 @@ class lobby {
   void hello(std::string name, std::optional<std::string> token,
              std::function<void(identity_ptr, std::vector<room_ptr>)> fn);
   // Why create_room made no room.
-  enum class refusal { none, journal, player_cap, address_cap, seat_cap, daily_cap };
+  enum class refusal {
+    none,
+    journal,
+    player_cap,
+    address_cap,
+    seat_cap,
+    computer_player_cap,
+    computer_address_cap,
+    computer_busy,
+    daily_cap
+  };
   // Makes a room playing `start` (the game the request names, made by any_game::create, whose
   // board req.game.board now gives) for player `creator` connected from `address`; the
   // creator still has to be seated (room::seat_creator). A room that will wait for a second
   // player counts against the creator's and the address's waiting-room caps until it starts
-  // or closes; over either cap, nothing is made. With a journal, fn runs once the room is
+  // or closes; over either cap, nothing is made. A room against the computer counts against
+  // the creator's and the address's computer-game caps until its game is finished, and is not
+  // made while the computer pool's queue is full. With a journal, fn runs once the room is
   // durable; fn(nullptr, journal) when the journal cannot record the room.
   void create_room(protocol::create_room req, any_game start, std::string creator,
                    std::string address, std::function<void(room_ptr, refusal)> fn);
@@ -106,6 +118,9 @@ class lobby {
     std::uint64_t order = 0;
     // Set while the room waits for a second player and counts against these caps.
     std::optional<std::pair<std::string, std::string>> waiting_for;  // creator, address
+    // Set while the room's game against the computer is unfinished and counts against those
+    // caps.
+    std::optional<std::pair<std::string, std::string>> computer_for;  // creator, address
     bool finished = false;  // its seats no longer count against seats_per_player
   };
 
@@ -117,6 +132,10 @@ class lobby {
   void release_waiting(const std::string& creator, const std::string& address);
   // The room stopped waiting (started, closed, forgotten): its caps' count goes back.
   void stop_waiting(entry& e);
+  // The same for games against the computer, counted until they finish.
+  refusal reserve_computer(const std::string& creator, const std::string& address);
+  void release_computer(const std::string& creator, const std::string& address);
+  void stop_computer(entry& e);
 
   void arm_trim();
   // Registers a room built from the journal; on the strand (or before the io_context runs).
@@ -164,6 +183,8 @@ class lobby {
   std::unordered_map<std::string, std::size_t> waiting_by_player_;
   std::unordered_map<std::string, std::size_t> waiting_by_address_;
   address_rate created_today_{std::chrono::hours(24)};  // rooms created, per client address
+  std::unordered_map<std::string, std::size_t> computer_by_player_;
+  std::unordered_map<std::string, std::size_t> computer_by_address_;
 };
 
 }  // namespace ringside::server

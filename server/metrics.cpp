@@ -86,6 +86,17 @@ std::string metrics::render() const {
   counter("ringside_seats_refused_total",
           "create_room or join as a player refused: the identity holds as many seats as allowed.",
           seats_refused.load());
+  counter("ringside_computer_games_refused_total",
+          "create_room against the computer refused: the identity or the address has as many "
+          "unfinished games against the computer as allowed.",
+          computer_games_refused.load());
+  counter("ringside_computer_queue_full_total",
+          "Computer searches, or create_room against the computer, refused: --computer-queue "
+          "searches were waiting.",
+          computer_queue_full.load());
+  out << "# HELP ringside_computer_searches_queued Computer searches waiting for a worker.\n"
+         "# TYPE ringside_computer_searches_queued gauge\nringside_computer_searches_queued "
+      << computer_searches_queued.load() << '\n';
   out << "# HELP ringside_open_files_limit The process's open-files limit (RLIMIT_NOFILE).\n"
          "# TYPE ringside_open_files_limit gauge\nringside_open_files_limit "
       << open_files_limit.load() << '\n';

@@ -46,6 +46,12 @@ class metrics {
   std::atomic<std::uint64_t> seats_refused{0};       // a seat over --seats-per-player
   // Hellos with a token its other connections use from another address (they are told).
   std::atomic<std::uint64_t> identity_used_elsewhere{0};
+  // Games against the computer: create_room over --computer-games-per-player/-address, and
+  // searches (or the create_room that would start one) refused at --computer-queue; the
+  // searches waiting now.
+  std::atomic<std::uint64_t> computer_games_refused{0};
+  std::atomic<std::uint64_t> computer_queue_full{0};
+  std::atomic<std::int64_t> computer_searches_queued{0};
   // The process's open-files limit (set once at start), accepts that failed at it, and the
   // connections let in on a spare descriptor meanwhile (see listener).
   std::atomic<std::uint64_t> open_files_limit{0};

@@ -184,6 +184,27 @@ void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
           case lobby::refusal::seat_cap:
             return send_text(*self, protocol::encode_error(re, error_code::too_many_seats,
                                                            too_many_seats(limits)));
+          case lobby::refusal::computer_player_cap:
+            return send_text(
+                *self,
+                protocol::encode_error(
+                    re, error_code::too_many_rooms,
+                    "you already have " + std::to_string(limits.computer_games_per_player) +
+                        " unfinished games against the computer, the most one player may have; "
+                        "finish or resign one of them first"));
+          case lobby::refusal::computer_address_cap:
+            return send_text(
+                *self, protocol::encode_error(
+                           re, error_code::too_many_rooms,
+                           "your address already has " +
+                               std::to_string(limits.computer_games_per_address) +
+                               " unfinished games against the computer, the most one address "
+                               "may have; finish or resign one of them first, or play a person"));
+          case lobby::refusal::computer_busy:
+            return send_text(*self, protocol::encode_error(
+                                        re, error_code::computer_busy,
+                                        "the computer players are all busy; nothing was "
+                                        "created: try again in a minute, or play a person"));
           case lobby::refusal::journal:
             break;
         }

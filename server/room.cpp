@@ -36,7 +36,7 @@ nlohmann::json room_summary(const room_settings& s, const nlohmann::json& state)
   for (const auto& p : state.at("players")) {
     players.push_back(p.is_null() ? nlohmann::json(nullptr) : p.at("name"));
   }
-  return {{"room", s.id},
+  nlohmann::json out{{"room", s.id},
           {"game", s.game.game},
           {"variant", s.game.variant},
           {"board", s.game.board},
@@ -47,6 +47,9 @@ nlohmann::json room_summary(const room_settings& s, const nlohmann::json& state)
                                              {"increment_s", s.clock->increment_s}}
                             : nlohmann::json(nullptr)},
           {"created", s.created}};
+  // Only in games against the computer (the room list filters on it): its level.
+  if (s.computer_level > 0) out["computer"] = s.computer_level;
+  return out;
 }
 
 room::room(net::io_context& ioc, lobby& owner, metrics& m, room_settings s, any_game start)
@@ -60,7 +63,8 @@ room::room(net::io_context& ioc, lobby& owner, metrics& m, room_settings s, any_
       recorder_(owner.journal(), settings_.id, strand_),
       game_(std::move(start)),
       chat_(owner.limits()),
-      spectator_timer_(strand_) {
+      spectator_timer_(strand_),
+      think_retry_timer_(strand_) {
   if (settings_.clock) clock_.emplace(settings_.clock->initial_s, settings_.clock->increment_s);
   state_.reset(view(), game_);
   metrics_.rooms_waiting.fetch_add(1);

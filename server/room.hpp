@@ -49,6 +49,9 @@ struct room_settings {
   std::string created;  // ISO 8601 UTC
   // > 0: the computer at this level holds the seat the creator does not (room_computer.cpp).
   int computer_level = 0;
+  // The creator's client address: the computer pool takes turns by address. Not journalled:
+  // a room restored after a restart shares the empty address's turn.
+  std::string creator_address;
 };
 
 // What a room rebuilt from the journal starts from besides its settings and replayed game.
@@ -144,6 +147,9 @@ class room : public std::enable_shared_from_this<room> {
   // the move it found through accept_move, as a person's, if the game is still where it was.
   void seat_computer(int human_seat);
   void maybe_think();
+  // The pool's queue is full: tells the room's connections (once per wait) and asks again in
+  // a second; the game waits, nothing is lost.
+  void wait_for_computer();
   void on_computer_move(int seat, int ply, std::string move);
   void stop_thinking();
 
@@ -202,6 +208,8 @@ class room : public std::enable_shared_from_this<room> {
   std::vector<std::string> moves_;  // accepted move texts, for the journal and replays
   bool thinking_ = false;           // a computer search for this room is queued or running
   std::shared_ptr<std::atomic<bool>> think_cancel_;  // set to stop that search early
+  boost::asio::steady_timer think_retry_timer_;       // the queue was full: ask again then
+  bool told_busy_ = false;  // the players were told the computer waits for the queue
 
   std::int64_t version_ = 0;
   // The last version that changed the game itself (a move, its start or its end), with the

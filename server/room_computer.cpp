@@ -5,8 +5,10 @@
 
 #include <functional>
 
+#include "protocol/wire/encode.hpp"
 #include "server/computer_pool.hpp"
 #include "server/lobby.hpp"
+#include "server/metrics.hpp"
 #include "server/room.hpp"
 
 namespace ringside::server {
@@ -18,6 +20,8 @@ namespace {
 std::size_t slot(int seat) {
   return static_cast<std::size_t>(seat - 1);
 }
+// A computer whose search the full queue refused asks again this much later.
+constexpr auto computer_retry_after = std::chrono::seconds(1);
 }  // namespace
 
 void room::seat_computer(int human_seat) {
@@ -52,15 +56,41 @@ void room::maybe_think() {
   }
   think_cancel_ = std::make_shared<std::atomic<bool>>(false);
   r.cancel = think_cancel_.get();
-  thinking_ = true;
+  // The pool takes turns by address and by player: the person this computer plays against.
+  computer_pool::asker for_whom{{}, settings_.creator_address};
+  if (const auto& human = seats_[slot(seat == 1 ? 2 : 1)]) for_whom.player = human->player;
   const int ply = game_.ply();
-  pool->think(game_, r,
-              [self = shared_from_this(), seat, ply, cancel = think_cancel_](computer_move m) {
-                // `cancel` keeps the flag alive for as long as the search may read it.
-                net::post(self->strand_, [self, seat, ply, token = std::move(m.move)] {
-                  self->on_computer_move(seat, ply, token);
-                });
-              });
+  const bool queued = pool->think(
+      game_, r, std::move(for_whom),
+      [self = shared_from_this(), seat, ply, cancel = think_cancel_](computer_move m) {
+        // `cancel` keeps the flag alive for as long as the search may read it.
+        net::post(self->strand_, [self, seat, ply, token = std::move(m.move)] {
+          self->on_computer_move(seat, ply, token);
+        });
+      });
+  if (!queued) return wait_for_computer();
+  thinking_ = true;
+  told_busy_ = false;
+}
+
+void room::wait_for_computer() {
+  metrics_.computer_queue_full.fetch_add(1);
+  if (!told_busy_) {
+    // Once per wait: the players see why nothing happens, and that nothing is lost.
+    told_busy_ = true;
+    spdlog::warn("room {}: the computer pool's queue is full; its computer tries again",
+                 settings_.id);
+    const auto frame = std::make_shared<const std::string>(protocol::encode_error(
+        {}, protocol::error_code::computer_busy,
+        "room " + settings_.id +
+            ": the computer players are all busy; this one will move as soon as one is free"));
+    presence_.for_each_connection([&](peer& conn) { conn.send(frame); });
+  }
+  think_retry_timer_.expires_after(computer_retry_after);
+  think_retry_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (ec) return;
+    self->run_or_defer([self] { self->maybe_think(); });
+  });
 }
 
 void room::on_computer_move(int seat, int ply, std::string move) {
@@ -77,6 +107,7 @@ void room::on_computer_move(int seat, int ply, std::string move) {
 
 void room::stop_thinking() {
   if (think_cancel_) think_cancel_->store(true);
+  think_retry_timer_.cancel();
 }
 
 }  // namespace ringside::server

@@ -29,6 +29,11 @@ struct room_limits {
   // stays in the journal at least --finished-retention-days; a school behind one address
   // plays far fewer.
   std::size_t rooms_per_address_per_day = 1000;
+  // Unfinished games against the computer that one identity, and one client address, may
+  // have made (0: no cap). They never wait, so the caps above do not hold them; these do,
+  // since each keeps a computer searching. Per address it is larger for the same reason.
+  std::size_t computer_games_per_player = 2;
+  std::size_t computer_games_per_address = 8;
   // Rooms in one page of the room list (the default, and the most a request may ask for).
   std::size_t room_page = 50;
   // Seats in unfinished games one identity may hold (0: no cap). A reconnect gets every seat

@@ -9,8 +9,10 @@ namespace ringside::server {
 
 namespace {
 
-bool matches(const protocol::list_rooms& q, std::string_view game, std::string_view status) {
+bool matches(const protocol::list_rooms& q, std::string_view game, std::string_view status,
+             bool computer) {
   if (q.game && game != *q.game) return false;
+  if (q.computer && *q.computer != computer) return false;
   switch (q.status) {
     case protocol::room_filter::open:
       return status == "waiting" || status == "playing";
@@ -49,10 +51,12 @@ void room_list::put(const std::string& id, std::uint64_t order, nlohmann::json s
                     bool listed) {
   if (!listed || summary.is_null()) return erase(id);
   order_of_[id] = order;
+  const bool computer = summary.contains("computer");
   by_order_[order] = item{id, summary.at("game").get<std::string>(),
-                          summary.at("status").get<std::string>(), protocol::to_wire(summary)};
+                          summary.at("status").get<std::string>(), computer,
+                          protocol::to_wire(summary)};
   ++generation_;
-  first_page_.reset();
+  first_pages_ = {};
 }
 
 void room_list::erase(const std::string& id) {
@@ -61,7 +65,7 @@ void room_list::erase(const std::string& id) {
   by_order_.erase(it->second);
   order_of_.erase(it);
   ++generation_;
-  first_page_.reset();
+  first_pages_ = {};
 }
 
 std::shared_ptr<const room_page> room_list::page(const protocol::list_rooms& q) {
@@ -69,8 +73,15 @@ std::shared_ptr<const room_page> room_list::page(const protocol::list_rooms& q) 
                      (q.limit == 0 || static_cast<std::size_t>(q.limit) >= page_size_) &&
                      !q.before;
   if (!first) return build(q);
-  if (!first_page_) first_page_ = build(protocol::list_rooms{});
-  return first_page_;
+  // One cached page per `computer` filter: none, people's games, computer games.
+  const std::size_t slot = !q.computer ? 0 : *q.computer ? 2 : 1;
+  auto& cached = first_pages_[slot];
+  if (!cached) {
+    protocol::list_rooms plain;
+    plain.computer = q.computer;
+    cached = build(plain);
+  }
+  return cached;
 }
 
 std::shared_ptr<const room_page> room_list::build(const protocol::list_rooms& q) const {
@@ -86,7 +97,7 @@ std::shared_ptr<const room_page> room_list::build(const protocol::list_rooms& q)
   out->rooms = "[";
   std::uint64_t last = 0;
   for (; it != by_order_.end(); ++it) {
-    if (!matches(q, it->second.game, it->second.status)) continue;
+    if (!matches(q, it->second.game, it->second.status, it->second.computer)) continue;
     if (out->count == limit) {
       // One more matches: there is a next page, of the rooms older than the last one here.
       out->next = room_cursor(last);

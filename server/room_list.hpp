@@ -1,11 +1,12 @@
 #pragma once
 // room_list: the lobby's list of rooms, newest first, and its pages. A page is the newest
-// `limit` rooms matching a game and status filter, older than an optional cursor (`before`,
+// `limit` rooms matching a game, status and computer filter, older than an optional cursor (`before`,
 // the `next` of the previous page). Kept sorted as rooms come, change and go, so a page costs
 // what it returns, not the number of rooms; the default first page (the one every lobby screen
 // and GET /api/rooms asks for) is built once per change and served from a cache until the
 // next. Used only on the lobby's strand.
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -37,7 +38,8 @@ class room_list {
   void erase(const std::string& id);
 
   // The page `q` asks for; null when its cursor is not one this list gave. The default first
-  // page (no game, no cursor, open rooms, page_size of them) is the cached one.
+  // page (no game, no cursor, open rooms, page_size of them), with or without a `computer`
+  // filter, is a cached one.
   std::shared_ptr<const room_page> page(const protocol::list_rooms& q);
   // Bumped at every change; a cache built from an older generation is stale.
   std::uint64_t generation() const { return generation_; }
@@ -48,6 +50,7 @@ class room_list {
     std::string id;
     std::string game;
     std::string status;
+    bool computer = false;  // a game against the computer (its summary has `computer`)
     std::string text;  // the summary, serialised once per change of the room
   };
 
@@ -57,7 +60,9 @@ class room_list {
   std::map<std::uint64_t, item, std::greater<>> by_order_;  // newest first
   std::unordered_map<std::string, std::uint64_t> order_of_;
   std::uint64_t generation_ = 0;
-  std::shared_ptr<const room_page> first_page_;  // cache, reset at every change
+  // The default first page for each `computer` filter (none, false, true): caches, reset at
+  // every change.
+  std::array<std::shared_ptr<const room_page>, 3> first_pages_;
 };
 
 // The cursor text for the entry of `order`, and back (nullopt for text not made here).

@@ -40,7 +40,10 @@ room_list_query parse_room_list_query(std::string_view query) {
     const auto eq = pair.find('=');
     if (eq == std::string_view::npos) continue;
     const std::string key = url_decode(pair.substr(0, eq));
-    if (key != "game" && key != "status" && key != "limit" && key != "before") continue;
+    if (key != "game" && key != "status" && key != "limit" && key != "before" &&
+        key != "computer") {
+      continue;
+    }
     const std::string value = url_decode(pair.substr(eq + 1));
     if (!protocol::is_valid_utf8(value)) {
       out.error = "the query's '" + key + "' is not UTF-8 text once %-decoded";
@@ -50,6 +53,8 @@ room_list_query parse_room_list_query(std::string_view query) {
                         value.find_first_not_of("0123456789") == std::string::npos;
     if (key == "limit" && digits) {
       out.message[key] = std::stoi(value);
+    } else if (key == "computer" && (value == "true" || value == "false")) {
+      out.message[key] = value == "true";
     } else {
       out.message[key] = value;
     }

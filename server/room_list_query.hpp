@@ -15,7 +15,8 @@ struct room_list_query {
   std::string error;       // why the query is refused, as a sentence
 };
 
-// `limit` becomes a number when it is all digits, every other known key a string; unknown
+// `limit` becomes a number when it is all digits, `computer` a boolean when it is one, every
+// other known key a string; unknown
 // keys and pairs without '=' are ignored.
 room_list_query parse_room_list_query(std::string_view query);
 

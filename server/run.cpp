@@ -85,7 +85,19 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "write-stall", po::value<double>(&o.write_stall_s)->default_value(o.write_stall_s),
       "seconds a connection may leave a frame unread before it is dropped as not reading")(
       "computer-threads", po::value<int>(&o.computer_threads)->default_value(o.computer_threads),
-      "worker threads for computer opponents' searches (never the I/O threads)")(
+      "worker threads for computer opponents' searches (never the I/O threads); one more is "
+      "kept for the cheap levels (1-2)")(
+      "computer-queue", po::value<std::size_t>(&o.computer_queue)->default_value(o.computer_queue),
+      "computer searches that may wait for a worker (0: no bound); when full, create_room "
+      "against the computer is refused and a game's computer tries again a second later")(
+      "computer-games-per-player",
+      po::value<std::size_t>(&o.rooms.computer_games_per_player)
+          ->default_value(o.rooms.computer_games_per_player),
+      "unfinished games against the computer one player may have made (0: no cap)")(
+      "computer-games-per-address",
+      po::value<std::size_t>(&o.rooms.computer_games_per_address)
+          ->default_value(o.rooms.computer_games_per_address),
+      "unfinished games against the computer one client address may have made (0: no cap)")(
       "room-chat-limit",
       po::value<std::size_t>(&o.rooms.room_chat_limit)->default_value(o.rooms.room_chat_limit),
       "chat messages the spectators of one room may send together per 10 seconds (0: no limit)")(
@@ -346,7 +358,8 @@ int run(int argc, char** argv) {
   stats.open_files_limit.store(files.now);
   lobby rooms(ioc, stats, writer.get(), opts.abandon_after_s, opts.rooms);
   // Before restore: a restored room whose computer is to move starts thinking at once.
-  computer_pool computers(opts.computer_threads);
+  computer_pool computers(opts.computer_threads, 10, opts.computer_queue,
+                          &stats.computer_searches_queued);
   rooms.set_computers(&computers);
   rooms.restore(std::move(*unfinished));
   identity_sweep sweeper(ioc, rooms, opts.identity_ttl_s);

@@ -184,7 +184,7 @@ checked<client_message> read_hello(const json& j, request_id id) {
 }
 
 checked<client_message> read_list_rooms(const json& j, request_id id) {
-  list_rooms l{std::move(id), std::nullopt, room_filter::open, 0, std::nullopt};
+  list_rooms l{std::move(id), std::nullopt, room_filter::open, 0, std::nullopt, std::nullopt};
   if (j.contains("game") && !j.at("game").is_null()) {
     auto game = read_string(j, "game", 1, 16);
     if (failed(game)) return error_of(game);
@@ -215,6 +215,10 @@ checked<client_message> read_list_rooms(const json& j, request_id id) {
     auto before = read_string(j, "before", 1, 32);
     if (failed(before)) return error_of(before);
     l.before = value_of(std::move(before));
+  }
+  if (j.contains("computer") && !j.at("computer").is_null()) {
+    if (!j.at("computer").is_boolean()) return bad("the field 'computer' must be true or false");
+    l.computer = j.at("computer").get<bool>();
   }
   return l;
 }

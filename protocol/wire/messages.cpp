@@ -40,6 +40,8 @@ std::string_view to_string(error_code c) {
       return "name_taken";
     case error_code::too_many_seats:
       return "too_many_seats";
+    case error_code::computer_busy:
+      return "computer_busy";
     case error_code::internal_error:
       return "internal_error";
     case error_code::invalid:

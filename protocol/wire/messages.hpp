@@ -46,6 +46,9 @@ enum class error_code : std::uint8_t {
   name_taken,
   // create_room or join as a player: the identity holds as many seats as the server allows.
   too_many_seats,
+  // create_room with a computer opponent, or a computer's turn: as many computer searches are
+  // waiting as the server allows; the game is not made, or the computer moves once it can.
+  computer_busy,
 };
 
 // The wire name of `c`, e.g. "stale_version".
@@ -76,6 +79,8 @@ struct list_rooms {
   room_filter status = room_filter::open;
   int limit = 0;                      // 1..max_room_page; 0: the server's page size
   std::optional<std::string> before;  // the `next` cursor of the page before
+  // true: only games against the computer; false: only people's games; none: both.
+  std::optional<bool> computer;
 };
 // Which game a room plays: names as on the wire. `board` is 0 when the request left it to
 // the variant; a room's settings hold the board the game was made with.

@@ -51,6 +51,14 @@ TEST_CASE("killed while the computer thinks, the restored room's computer thinks
   CHECK(back.state().at("last_move").at("by") == 2);
   CHECK(back.state().at("to_move") == 1);
   CHECK(back.state().at("status") == "playing");
+  // The restored game still counts against alice's games against the computer (2).
+  const json another{{"type", "create_room"},
+                     {"game", "zertz"},
+                     {"variant", "blitz"},
+                     {"seat", "first"},
+                     {"opponent", {{"computer", 1}}}};
+  back.conn->request(another, "joined");
+  CHECK(back.conn->request(another, "error").at("code") == "too_many_rooms");
 }
 
 }  // namespace ringside::test

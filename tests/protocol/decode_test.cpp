@@ -90,6 +90,9 @@ TEST_CASE("list_rooms: optional game, status, limit 1-200 and a cursor") {
   CHECK(full.status == room_filter::finished);
   CHECK(full.limit == 200);
   CHECK(full.before == "r12");
+  CHECK_FALSE(plain.computer.has_value());
+  CHECK(decode_as<list_rooms>({{"type", "list_rooms"}, {"computer", true}}).computer == true);
+  CHECK(decode_as<list_rooms>({{"type", "list_rooms"}, {"computer", false}}).computer == false);
   for (const char* s : {"open", "waiting", "playing", "all"}) {
     CHECK(decode_as<list_rooms>({{"type", "list_rooms"}, {"status", s}}).status !=
           room_filter::invalid);
@@ -98,7 +101,7 @@ TEST_CASE("list_rooms: optional game, status, limit 1-200 and a cursor") {
   for (const json& bad : {json{{"status", "lost"}}, json{{"status", 1}}, json{{"limit", 0}},
                           json{{"limit", 201}}, json{{"limit", 1.5}}, json{{"limit", "5"}},
                           json{{"game", ""}}, json{{"before", std::string(33, 'r')}},
-                          json{{"before", 7}}}) {
+                          json{{"before", 7}}, json{{"computer", "yes"}}, json{{"computer", 1}}}) {
     json j = base;
     j.update(bad);
     check_bad(j);

@@ -5,8 +5,11 @@
 
 #include <random>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "engine/zertz/game.hpp"
+#include "support/server_checks.hpp"
 #include "support/server_flags.hpp"
 #include "support/server_process.hpp"
 #include "support/table.hpp"
@@ -121,6 +124,108 @@ TEST_CASE("create_room refuses an opponent that is not a computer level") {
   const auto e =
       d.request({{"type", "join"}, {"room", joined.at("room")}, {"as", "player"}}, "error");
   CHECK(e.at("code") == "room_full");
+}
+
+TEST_CASE("games against the computer: capped per player, listed apart from people's rooms") {
+  server_process srv(unlimited_messages);
+  ws_client c(srv.port());
+  c.hello("alice");
+  const json against{{"type", "create_room"},
+                     {"game", "zertz"},
+                     {"variant", "blitz"},
+                     {"seat", "first"},
+                     {"opponent", {{"computer", 2}}}};
+  const std::string first = c.request(against, "joined").at("room");
+  c.request(against, "joined");
+  // --computer-games-per-player (2): the third is refused, and says why.
+  const auto refused = c.request(against, "error");
+  CHECK(refused.at("code") == "too_many_rooms");
+  CHECK(refused.at("message").get<std::string>().find("against the computer") !=
+        std::string::npos);
+  CHECK(metric(srv.port(), "ringside_computer_games_refused_total") == 1);
+  // A person's waiting room beside them.
+  const std::string waiting =
+      c.request({{"type", "create_room"}, {"game", "zertz"}, {"variant", "blitz"}}, "joined")
+          .at("room");
+  const auto rooms_of = [&](const std::string& query) {
+    const auto [status, body] = http_get(srv.port(), "/api/rooms" + query);
+    REQUIRE(status == 200);
+    const json page = json::parse(body);
+    std::vector<std::string> ids;
+    for (const auto& r : page.at("rooms")) ids.push_back(r.at("room"));
+    return ids;
+  };
+  CHECK(rooms_of("").size() == 3);  // as before: every game
+  CHECK(rooms_of("?computer=false") == std::vector<std::string>{waiting});
+  const auto computers = rooms_of("?computer=true");
+  CHECK(computers.size() == 2);
+  CHECK(computers.back() == first);
+  CHECK(http_get(srv.port(), "/api/rooms?computer=maybe").first == 400);
+  const auto listed = c.request({{"type", "list_rooms"}, {"computer", true}}, "rooms");
+  CHECK(listed.at("rooms").at(0).at("computer") == 2);
+  CHECK_FALSE(c.request({{"type", "list_rooms"}, {"computer", false}}, "rooms")
+                  .at("rooms")
+                  .at(0)
+                  .contains("computer"));
+  // A finished game no longer counts: resigning one makes room for another.
+  c.send({{"type", "resign"}, {"room", first}});
+  bool made = false;
+  for (int i = 0; i < 20 && !made; ++i) {
+    c.send(against);
+    for (;;) {
+      const auto m = c.recv(5s);
+      REQUIRE(m.has_value());
+      if (m->at("type") == "joined") made = true;
+      if (m->at("type") == "joined" || m->at("type") == "error") break;
+    }
+    if (!made) std::this_thread::sleep_for(50ms);
+  }
+  CHECK(made);
+}
+
+TEST_CASE("--computer-queue 1: a new game is refused when full, a game's computer waits and moves") {
+  std::vector<std::string> flags = unlimited_messages;
+  flags.insert(flags.end(), {"--computer-queue", "1"});
+  server_process srv(flags);
+  const auto dvonn = [](int level, const char* seat) {
+    return json{{"type", "create_room"}, {"game", "dvonn"},   {"variant", "standard"},
+                {"seat", seat},          {"opponent", {{"computer", level}}}};
+  };
+  // Carol moves first: her computer has nothing to search yet.
+  seat_view carol;
+  carol.conn = std::make_unique<ws_client>(srv.port());
+  carol.conn->hello("carol");
+  const auto joined = carol.conn->request(dvonn(3, "first"), "joined");
+  carol.mirror.reset(joined.at("state"), joined.at("version"));
+  // Level 5 searches for seconds: Alice's runs, Bob's fills the queue.
+  ws_client alice(srv.port());
+  alice.hello("alice");
+  alice.request(dvonn(5, "second"), "joined");
+  std::this_thread::sleep_for(300ms);  // the worker has taken Alice's search
+  ws_client bob(srv.port());
+  bob.hello("bob");
+  bob.request(dvonn(5, "second"), "joined");
+  CHECK(metric(srv.port(), "ringside_computer_searches_queued") == 1);
+  // A new game would wait behind them: refused, nothing made.
+  ws_client dave(srv.port());
+  dave.hello("dave");
+  const auto busy = dave.request(dvonn(1, "second"), "error");
+  CHECK(busy.at("code") == "computer_busy");
+  // Carol's move: her computer cannot queue its search, she is told so once, and it moves
+  // once the queue has room.
+  carol.conn->request({{"type", "move"},
+                       {"room", joined.at("room")},
+                       {"move", carol.state().at("legal").at(0)},
+                       {"version", carol.version()}},
+                      "ack");
+  apply_patch(carol, carol.conn->expect("patch"));
+  const auto told = carol.conn->expect("error");
+  CHECK(told.at("code") == "computer_busy");
+  CHECK_FALSE(told.contains("re"));
+  apply_patch(carol, carol.conn->expect("patch", 30s));
+  CHECK(carol.state().at("last_move").at("by") == 2);
+  CHECK(carol.state().at("to_move") == 1);
+  CHECK(metric(srv.port(), "ringside_computer_queue_full_total") >= 2);
 }
 
 }  // namespace ringside::test

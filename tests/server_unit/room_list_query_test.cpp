@@ -16,6 +16,8 @@ TEST_CASE("parse_room_list_query: known keys, limit as a number, the rest ignore
   CHECK(q.message["before"] == "abc");
   CHECK_FALSE(q.message.contains("x"));
   CHECK(parse_room_list_query("limit=2x").message["limit"] == "2x");  // the decoder refuses it
+  CHECK(parse_room_list_query("computer=false").message["computer"] == false);
+  CHECK(parse_room_list_query("computer=yes").message["computer"] == "yes");
   CHECK(parse_room_list_query("game=z%C3%88rtz+x").message["game"] == "z\xc3\x88rtz x");
 }
 

@@ -61,7 +61,12 @@ test('against the computer on 61 rings: clocks, chat, lobby, draw offer, resigna
   await arrive(eve, server, 'eve');
   const waiting = await createRoom(eve.page, { game: 'dvonn', clock: '20+10' });
   await eve.page.getByRole('link', { name: '← Lobby' }).click();
+  // Games against the computer are listed only when asked for.
   await lobbyRow(eve.page, waiting);  // the newest room: the first page
+  assert.equal(await eve.page.locator(`[data-room-row="${room}"]`).count(), 0);
+  assert.equal(await eve.page.getByRole('button', { name: 'Older rooms' }).count(), 0);
+  await eve.page.getByLabel('Show rooms with a computer player').check();
+  await lobbyRow(eve.page, waiting);
   await eve.page.getByRole('button', { name: 'Older rooms' }).click();
   const row = await lobbyRow(eve.page, room);
   assert.match(await row.textContent(), /dana vs computer 1/);

@@ -30,11 +30,18 @@ export class LobbyView {
     this.mine = h('div', { class: 'my-rooms' });
     this.formError = h('p', { class: 'error', role: 'alert' });
     this.form = this.buildForm();
+    // Games against the computer are many and never need a second player: listed only when
+    // asked for, so they cannot push the rooms waiting for a person out of view.
+    this.withComputer = h('input', { type: 'checkbox', id: 'f-with-computer' });
+    this.withComputer.addEventListener('change', () => { this.pages = 1; this.refresh(); });
     this.element = h('div', { class: 'lobby' },
       h('section', { class: 'panel create', 'aria-labelledby': 'create-title' },
         h('h2', { id: 'create-title' }, 'New room'), this.form, this.formError),
       h('section', { class: 'panel rooms', 'aria-labelledby': 'rooms-title' },
-        h('h2', { id: 'rooms-title' }, 'Rooms'), this.mine, this.list));
+        h('h2', { id: 'rooms-title' }, 'Rooms'), this.mine,
+        h('div', { class: 'field check' }, this.withComputer,
+          h('label', { for: this.withComputer.id }, 'Show rooms with a computer player')),
+        this.list));
   }
 
   buildForm() {
@@ -97,7 +104,8 @@ export class LobbyView {
   }
 
   // The server answers a page of rooms, newest first, with `next` for the page after; the
-  // lobby shows as many pages as asked for with "Older rooms" (at most MAX_PAGES).
+  // lobby shows as many pages as asked for with "Older rooms" (at most MAX_PAGES), the rooms
+  // waiting for a player first. Without the box ticked, people's games only.
   async refresh() {
     if (this.app.conn.status !== 'online' || this.loading) return;
     this.loading = true;
@@ -106,12 +114,17 @@ export class LobbyView {
       let before = null;
       let next = null;
       for (let page = 0; page < this.pages; page++) {
-        const msg = await this.app.conn.request(before ? { type: 'list_rooms', before } : { type: 'list_rooms' });
+        const ask = { type: 'list_rooms' };
+        if (!this.withComputer.checked) ask.computer = false;
+        if (before) ask.before = before;
+        const msg = await this.app.conn.request(ask);
         rooms.push(...msg.rooms);
         next = msg.next ?? null;
         if (!next) break;
         before = next;
       }
+      // Stable: newest first within each group.
+      rooms.sort((a, b) => (a.status === 'waiting' ? 0 : 1) - (b.status === 'waiting' ? 0 : 1));
       this.rooms = rooms;
       this.next = next;
       this.render();
