@@ -8,6 +8,7 @@
 #include <chrono>
 #include <random>
 
+#include "common/unix_time.hpp"
 #include "server/journal_writer.hpp"
 #include "server/metrics.hpp"
 #include "server/random_id.hpp"
@@ -19,13 +20,6 @@
 namespace ringside::server {
 
 namespace net = boost::asio;
-
-namespace {
-std::int64_t unix_ms_now() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-}  // namespace
 
 lobby::lobby(net::io_context& ioc, metrics& m, journal_writer* journal, double abandon_after_s,
              room_limits limits)

@@ -4,11 +4,11 @@
 #include <cstdint>
 #include <optional>
 
+#include "common/hex.hpp"
+
 namespace ringside::cli {
 
 namespace {
-
-constexpr char hex_digits[] = "0123456789abcdef";
 
 struct code_point {
   char32_t value;
@@ -54,10 +54,6 @@ bool is_unsafe(char32_t c) {
   if (c == 0x061C || (c >= 0x200B && c <= 0x200F) || (c >= 0x202A && c <= 0x202E)) return true;
   if (c == 0x2060 || (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF) return true;
   return false;
-}
-
-void append_hex(std::string& out, std::uint32_t v, int digits) {
-  for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) out += hex_digits[(v >> shift) & 15];
 }
 
 void append_u_escape(std::string& out, char32_t c) {
