@@ -172,4 +172,28 @@ TEST_CASE("ringside-match: bad arguments say what is wrong and exit 2") {
   CHECK(r.out.find("--game") != std::string::npos);
 }
 
+TEST_CASE("ringside-match: a malformed number is refused, not read as far as it goes") {
+  // Each would otherwise start a match (or a bench) that runs for minutes.
+  for (const char* bad : {"--games 15x", "--games ''", "--games -1", "--games 0", "--threads 2x",
+                          "--threads -1", "--seed -1", "--seed 1.5", "--opening-plies -1",
+                          "--from-game x", "--max-minutes nan", "--max-minutes -1"}) {
+    CAPTURE(bad);
+    const auto r = run(std::string("--a 1 --b 1 ") + bad);
+    CHECK(r.status == 2);
+    const std::string flag = std::string(bad).substr(0, std::string(bad).find(' '));
+    CHECK(r.out.starts_with("ringside-match: " + flag + " needs a valid value, got '"));
+  }
+  CHECK(run("--bench --nodes 10x").status == 2);
+  CHECK(run("--bench --runs 0").status == 2);
+  CHECK(run("--a 1 --b 1 --games").status == 2);             // a value is missing
+  CHECK(run("--a 1 --b 1 --game zertz stray").status == 2);  // a word that is no flag
+  const auto unknown = run("--a 1 --b 1 --gmes 2");
+  CHECK(unknown.status == 2);
+  CHECK(unknown.out.starts_with("ringside-match: unknown option '--gmes'"));
+  CHECK(run("--summarize 3/2/1x").status == 2);
+  const auto help = run("--help");
+  CHECK(help.status == 0);
+  CHECK(help.out.starts_with("usage: ringside-match --a SPEC --b SPEC"));
+}
+
 }  // namespace ringside::test

@@ -17,9 +17,9 @@ struct run_result {
   std::string out;  // stdout and stderr together
 };
 
-run_result run(const std::string& args) {
+run_result run_program(const std::string& program, const std::string& args) {
   run_result r;
-  const std::string cmd = std::string("'") + RINGSIDE_PERFT_TOOL + "' " + args + " 2>&1";
+  const std::string cmd = "'" + program + "' " + args + " 2>&1";
   FILE* pipe = popen(cmd.c_str(), "r");
   REQUIRE(pipe != nullptr);
   char buf[4096];
@@ -28,6 +28,10 @@ run_result run(const std::string& args) {
   const int raw = pclose(pipe);
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   return r;
+}
+
+run_result run(const std::string& args) {
+  return run_program(RINGSIDE_PERFT_TOOL, args);
 }
 
 std::string last_line(const std::string& s) {
@@ -77,6 +81,25 @@ TEST_CASE("ringside-perft: bad arguments and bad ZIPs exit 2 with one line namin
   auto unknown = run("--frobnicate");
   CHECK(unknown.status == 2);
   CHECK(unknown.out == "ringside-perft: unknown argument '--frobnicate' (try --help)\n");
+}
+
+TEST_CASE("ringside-perft: a malformed number, a stray word or a missing value exits 2") {
+  auto depth = run("--depth 2x");
+  CHECK(depth.status == 2);
+  CHECK(depth.out == "ringside-perft: --depth needs a number from 0 to 12, got '2x'\n");
+  CHECK(run("--depth ''").status == 2);
+  CHECK(run("--depth -1").status == 2);
+  CHECK(run("--board 37x").status == 2);
+  auto stray = run("--depth 1 3");
+  CHECK(stray.status == 2);
+  CHECK(stray.out == "ringside-perft: unknown argument '3' (try --help)\n");
+  CHECK(run("--depth").status == 2);
+  CHECK(run("--game dvonn --depth 1x").status == 2);
+  CHECK(run("--game").status == 2);
+  // A value may start with a dash: DVONN's empty board is "- 1 0".
+  auto empty = run("--game dvonn --position '- 1 0' --depth 1");
+  CHECK(empty.status == 0);
+  CHECK(last_line(empty.out) == "49");
 }
 
 namespace {
@@ -147,6 +170,17 @@ TEST_CASE("ringside-bench-perft: a smoke run counts right and reports its rates"
   CHECK(WEXITSTATUS(raw) == 0);
   CHECK(out.find("perft 2 on 37 rings: 3277260 leaves") != std::string::npos);
   CHECK(out.find("count_moves (bulk): ") != std::string::npos);
+}
+
+TEST_CASE("ringside-bench-perft: a malformed number is refused with the usage, exit 2") {
+  for (const char* bad : {"--runs 15x", "--runs ''", "--runs -1", "--depth 0", "--board 39",
+                          "--positions 1e3", "--game chess", "--runs", "stray"}) {
+    CAPTURE(bad);
+    const auto r = run_program(RINGSIDE_BENCH_PERFT, bad);
+    CHECK(r.status == 2);
+    CHECK(r.out.starts_with("ringside-bench-perft: "));
+    CHECK(r.out.find("usage: ringside-bench-perft") != std::string::npos);
+  }
 }
 
 TEST_CASE("ringside-bench-perft --game dvonn: a smoke run counts right") {
