@@ -3,13 +3,11 @@
 
 #include <doctest/doctest.h>
 
-#include <sys/wait.h>
-
-#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "clients/cli/options.hpp"
+#include "tests/support/run_program.hpp"
 
 #ifndef RINGSIDE_CLI
 #error "RINGSIDE_CLI must name the ringside executable"
@@ -26,22 +24,8 @@ options parse(std::vector<std::string> args) {
   return parse_options(static_cast<int>(argv.size()), argv.data());
 }
 
-struct run_result {
-  int status = -1;
-  std::string out;  // stdout and stderr together
-};
-
-run_result run(const std::string& args) {
-  run_result r;
-  const std::string cmd = std::string("'") + RINGSIDE_CLI + "' " + args + " </dev/null 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buf[4096];
-  std::size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
+ringside::test::program_result run(const std::string& args) {
+  return ringside::test::run_program(RINGSIDE_CLI, args + " </dev/null");
 }
 
 }  // namespace

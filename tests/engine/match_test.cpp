@@ -1,8 +1,6 @@
 // ringside-match: its statistics from known results, and a tiny real match run as a user would.
 #include <doctest/doctest.h>
 
-#include <sys/wait.h>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -11,6 +9,7 @@
 #include <vector>
 
 #include "engine/common/match_stats.hpp"
+#include "tests/support/run_program.hpp"
 
 #ifndef RINGSIDE_MATCH_TOOL
 #error "RINGSIDE_MATCH_TOOL must name the ringside-match executable"
@@ -20,22 +19,8 @@ namespace ringside::test {
 
 namespace {
 
-struct run_result {
-  int status = -1;
-  std::string out;
-};
-
-run_result run(const std::string& args) {
-  run_result r;
-  const std::string cmd = std::string("'") + RINGSIDE_MATCH_TOOL + "' " + args + " 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buf[4096];
-  std::size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
+program_result run(const std::string& args) {
+  return run_program(RINGSIDE_MATCH_TOOL, args);
 }
 
 }  // namespace
