@@ -7,6 +7,7 @@
 #include <chrono>
 #include <nlohmann/json.hpp>
 
+#include "common/version.hpp"
 #include "protocol/wire/decode.hpp"
 #include "protocol/wire/encode.hpp"
 #include "server/client_address.hpp"
@@ -245,7 +246,7 @@ void http_session::route(request req) {
   }
   // The browser client last: the routes above keep their paths whatever the client holds.
   if (auto file = static_files::embedded().answer(req, path)) {
-    file->set(http::field::server, "ringside/0.1.0");
+    file->set(http::field::server, product_token);
     ctx_.browser_headers.apply(*file, stream_.tls() != nullptr);
     file->keep_alive(keep_alive_after(req));
     return send(std::make_shared<static_files::response>(std::move(*file)));
@@ -302,7 +303,7 @@ void http_session::list_rooms(request req, std::string_view query) {
 void http_session::reply(const request& req, http::status status, std::string content_type,
                          std::string body, int retry_after_s, std::string_view allow) {
   auto res = std::make_shared<response>(status, req.version());
-  res->set(http::field::server, "ringside/0.1.0");
+  res->set(http::field::server, product_token);
   if (!allow.empty()) res->set(http::field::allow, allow);
   if (status == http::status::upgrade_required) {
     res->set(http::field::upgrade, "websocket");

@@ -11,5 +11,5 @@ add_library(ringside_journal STATIC
   ${CMAKE_CURRENT_LIST_DIR}/token_digest.cpp)
 # Includes are written from the repository root ("server/journal.hpp", "engine/common/...").
 target_include_directories(ringside_journal PUBLIC ${PROJECT_SOURCE_DIR})
-target_link_libraries(ringside_journal PUBLIC SQLite::SQLite3 OpenSSL::Crypto)
+target_link_libraries(ringside_journal PUBLIC SQLite::SQLite3 OpenSSL::Crypto ringside_common)
 ringside_warnings(ringside_journal)

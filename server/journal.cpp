@@ -1,5 +1,6 @@
 #include "server/journal.hpp"
 
+#include "common/unix_time.hpp"
 #include "server/journal_schema.hpp"
 
 #include <sqlite3.h>
@@ -14,11 +15,6 @@ namespace {
 namespace fs = std::filesystem;
 using ringside::expected;
 using ringside::fail;
-
-std::int64_t now_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
 
 bool is_token_hash(std::string_view s) {
   if (s.size() != 64) return false;
@@ -129,7 +125,7 @@ expected<std::unique_ptr<journal>> journal::open(const fs::path& dir) {
     }
     // Proves the file writable even when there was nothing to migrate.
     const std::string probe = "INSERT OR REPLACE INTO journal_meta VALUES('last_open_ms', '" +
-                              std::to_string(now_ms()) + "')";
+                              std::to_string(unix_ms_now()) + "')";
     return j->exec(probe.c_str());
   };
   if (auto r = migrate(); !r) {
@@ -230,7 +226,7 @@ void journal::undo_failed_commit() {
   // stops before those frames; make one at once. If the disk fails it too, the frames were
   // most likely never written either.
   const std::string mark = "INSERT OR REPLACE INTO journal_meta VALUES('last_failed_commit_ms', '" +
-                           std::to_string(now_ms()) + "')";
+                           std::to_string(unix_ms_now()) + "')";
   sqlite3_exec(db_, mark.c_str(), nullptr, nullptr, nullptr);
 }
 
@@ -244,7 +240,7 @@ journal_status journal::save_identity(std::string_view player_id, std::string_vi
   s.bind(1, player_id);
   s.bind(2, name);
   s.bind(3, token_hash);
-  s.bind(4, now_ms());
+  s.bind(4, unix_ms_now());
   return write_one(s, "save_identity " + std::string(player_id));
 }
 

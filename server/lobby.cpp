@@ -9,6 +9,7 @@
 #include <random>
 
 #include "server/computer_pool.hpp"
+#include "common/unix_time.hpp"
 #include "server/journal_writer.hpp"
 #include "server/metrics.hpp"
 #include "server/random_id.hpp"
@@ -22,11 +23,6 @@ namespace ringside::server {
 namespace net = boost::asio;
 
 namespace {
-std::int64_t unix_ms_now() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
 using counts = std::unordered_map<std::string, std::size_t>;
 
 // Whether `key` already has `cap` (0: no cap; an empty key is never capped).

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/hex.hpp"
+
 namespace ringside::server {
 namespace {
 
@@ -23,14 +25,7 @@ std::vector<unsigned char> random_bytes(std::size_t n) {
 }  // namespace
 
 std::string random_hex(std::size_t bytes) {
-  static constexpr char digits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes * 2);
-  for (const unsigned char b : random_bytes(bytes)) {
-    out.push_back(digits[b >> 4]);
-    out.push_back(digits[b & 0xFu]);
-  }
-  return out;
+  return hex_encode(random_bytes(bytes));
 }
 
 std::string random_base32(std::size_t chars) {

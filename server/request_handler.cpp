@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include "common/version.hpp"
 #include "engine/computers.hpp"
 #include "protocol/wire/decode.hpp"
 #include "protocol/wire/encode.hpp"
@@ -17,7 +18,7 @@ using protocol::error_code;
 
 namespace {
 
-constexpr std::string_view server_name = "ringside/0.1.0";
+constexpr std::string_view server_name = product_token;
 
 std::string too_many_seats(const room_limits& limits) {
   return "you already hold " + std::to_string(limits.seats_per_player) +

@@ -2,6 +2,7 @@
 // the clock's flag and abandonment. The rest of room is in room.cpp.
 #include <spdlog/spdlog.h>
 
+#include "common/unix_time.hpp"
 #include "protocol/wire/encode.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
@@ -19,9 +20,6 @@ int other(int seat) {
 }
 std::size_t slot(int seat) {
   return static_cast<std::size_t>(seat - 1);
-}
-std::int64_t unix_ms(std::chrono::system_clock::time_point t) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
 }
 
 }  // namespace

@@ -1,16 +1,16 @@
 #include "server/time_text.hpp"
 
-#include <chrono>
 #include <cstdio>
 #include <ctime>
+
+#include "common/unix_time.hpp"
 
 namespace ringside::server {
 
 std::string iso_utc_now() {
-  const auto now = std::chrono::system_clock::now();
-  const auto ms =
-      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
-  const std::time_t t = std::chrono::system_clock::to_time_t(now);
+  const std::int64_t now_ms = unix_ms_now();
+  const auto ms = now_ms % 1000;
+  const auto t = static_cast<std::time_t>(now_ms / 1000);
   std::tm tm{};
   gmtime_r(&t, &tm);
   char buf[80];

@@ -5,6 +5,7 @@
 #include <boost/beast/core/detect_ssl.hpp>
 #include <string>
 
+#include "common/version.hpp"
 #include "net/transport.hpp"
 #include "server/http_session.hpp"
 #include "server/metrics.hpp"
@@ -25,7 +26,8 @@ constexpr auto spare_handshake_timeout = std::chrono::milliseconds(500);
 
 std::string plain_refusal() {
   const std::string body = "this port speaks TLS: use https:// and wss:// here\n";
-  return "HTTP/1.1 400 Bad Request\r\nServer: ringside/0.1.0\r\nContent-Type: text/plain\r\n"
+  return "HTTP/1.1 400 Bad Request\r\nServer: " + std::string(product_token) +
+         "\r\nContent-Type: text/plain\r\n"
          "Content-Length: " +
          std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
 }

@@ -6,6 +6,8 @@
 #include <array>
 #include <stdexcept>
 
+#include "common/hex.hpp"
+
 namespace ringside::server {
 
 std::string token_digest(std::string_view token) {
@@ -17,14 +19,7 @@ std::string token_digest(std::string_view token) {
       length != 32) {
     throw std::runtime_error("OpenSSL's SHA-256 failed");
   }
-  static constexpr char digits[] = "0123456789abcdef";
-  std::string hex;
-  hex.reserve(2 * length);
-  for (unsigned int i = 0; i < length; ++i) {
-    hex.push_back(digits[md[i] >> 4]);
-    hex.push_back(digits[md[i] & 0xFu]);
-  }
-  return hex;
+  return hex_encode(std::span<const unsigned char>(md.data(), length));
 }
 
 bool same_secret(std::string_view a, std::string_view b) {

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <boost/asio/post.hpp>
 
+#include "common/version.hpp"
 #include "protocol/wire/encode.hpp"
 #include "server/client_address.hpp"
 #include "server/lobby.hpp"
@@ -74,7 +75,7 @@ void websocket_session::run(http::request<http::string_body> req) {
   socket.set_option(net::socket_base::send_buffer_size(ctx_.opts.socket_send_buffer), ignored);
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
   ws_.set_option(websocket::stream_base::decorator(
-      [](websocket::response_type& res) { res.set(http::field::server, "ringside/0.1.0"); }));
+      [](websocket::response_type& res) { res.set(http::field::server, product_token); }));
   // The frame limit is enforced in on_read rather than by Beast's read_message_max: Beast
   // fails such a read by tearing the socket down at once (its teardown stops draining after
   // one chunk), so the client gets a reset instead of the 1009 close frame it is owed.

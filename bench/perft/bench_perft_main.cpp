@@ -3,16 +3,18 @@
 // the median, since the machine is shared and single runs are noisy. With --game dvonn it
 // times DVONN perft of the full board instead (bench_dvonn.cpp).
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <memory>
 #include <random>
-#include <string_view>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "bench/perft/bench_dvonn.hpp"
+#include "common/command_line.hpp"
+#include "common/parse_number.hpp"
 #include "engine/zertz/movegen.hpp"
 #include "engine/zertz/perft.hpp"
 
@@ -52,9 +54,14 @@ std::vector<position> sample_positions(int rings, int count) {
   return out;
 }
 
-bool to_int(std::string_view s, int& out) {
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc{} && ptr == s.data() + s.size();
+constexpr const char* usage =
+    "usage: ringside-bench-perft [--runs N] [--depth D] [--board N] [--positions N]\n"
+    "       ringside-bench-perft --game dvonn [--runs N] [--depth D]   (default depth 5)\n";
+
+// Prints why the command line is wrong, then the usage; returns the exit status, 2.
+int usage_error(const std::string& why) {
+  std::fprintf(stderr, "ringside-bench-perft: %s\n%s", why.c_str(), usage);
+  return 2;
 }
 
 }  // namespace
@@ -65,30 +72,34 @@ int main(int argc, char** argv) {
   int rings = 37;
   int positions = 20000;
   bool dvonn = false;
-  constexpr const char* usage =
-      "usage: ringside-bench-perft [--runs N] [--depth D] [--board N] [--positions N]\n"
-      "       ringside-bench-perft --game dvonn [--runs N] [--depth D]   (default depth 5)\n";
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string_view a = argv[i];
-    if (a == "--game" &&
-        (std::string_view(argv[i + 1]) == "dvonn" || std::string_view(argv[i + 1]) == "zertz")) {
-      dvonn = std::string_view(argv[i + 1]) == "dvonn";
-      continue;
-    }
-    int* target = a == "--runs"        ? &runs
-                  : a == "--depth"     ? &depth
-                  : a == "--board"     ? &rings
-                  : a == "--positions" ? &positions
-                                       : nullptr;
-    if (!target || !to_int(argv[i + 1], *target) || *target < 1 || !board::get(rings)) {
-      std::fputs(usage, stderr);
-      return 2;
-    }
+  namespace po = boost::program_options;
+  po::options_description flags;
+  flags.add_options()("game", po::value<std::string>());
+  for (const char* name : {"runs", "depth", "board", "positions"}) {
+    flags.add_options()(name, po::value<std::string>());
   }
-  if (argc % 2 == 0) {
-    std::fputs(usage, stderr);
-    return 2;
+  po::variables_map values;
+  try {
+    values = ringside::read_command_line(flags, argc, argv);
+  } catch (const po::error& e) {
+    return usage_error(e.what());
   }
+  if (values.count("game") != 0) {
+    const auto& game = values["game"].as<std::string>();
+    if (game != "zertz" && game != "dvonn") return usage_error("--game is zertz or dvonn");
+    dvonn = game == "dvonn";
+  }
+  for (auto [name, target] : {std::pair{"runs", &runs}, std::pair{"depth", &depth},
+                              std::pair{"board", &rings}, std::pair{"positions", &positions}}) {
+    if (values.count(name) == 0) continue;
+    const auto& text = values[name].as<std::string>();
+    const auto n = ringside::parse_number<int>(text);
+    if (!n || *n < 1)
+      return usage_error("--" + std::string(name) + " needs a whole number of at least 1, got '" +
+                         text + "'");
+    *target = *n;
+  }
+  if (!board::get(rings)) return usage_error("--board needs one of 37, 40, 43, 44, 48, 61");
   if (depth == 0) depth = dvonn ? 5 : 3;
   if (dvonn) return ringside::bench::bench_dvonn(runs, depth);
 

@@ -6,6 +6,7 @@
 #include "clients/cli/safe_text.hpp"
 #include "clients/cli/state_fields.hpp"
 #include "clients/cli/text_grid.hpp"
+#include "clients/cli/text_width.hpp"
 
 namespace ringside::cli {
 
@@ -14,16 +15,6 @@ using nlohmann::json;
 namespace {
 
 constexpr std::size_t line_width = 80;
-
-// A name cut to `n` characters (whole UTF-8 characters), so panels keep within 80 columns.
-std::string cut(const std::string& text, std::size_t n) {
-  std::size_t chars = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
-    if (chars++ == n) return text.substr(0, i);
-  }
-  return text;
-}
 
 std::optional<long long> clock_of(const json& state, int seat, const render_options& opt) {
   const auto i = static_cast<std::size_t>(seat - 1);
@@ -63,8 +54,9 @@ std::string panel_player(const json& state, int seat, const render_options& opt)
   const json& p = players.is_array() && players.size() > i ? players[i] : null_json();
   const bool playing = field_string(state, "status") == "playing";
   const bool turn = playing && field_int(state, "to_move", 0) == seat;
-  // 14 characters of a name keep the 61-ring board and its panel within 80 columns.
-  std::string name = p.is_object() ? cut(visible(field_string(p, "name")), 14) : "(empty seat)";
+  // 14 columns of a name keep the 61-ring board and its panel within 80 columns.
+  std::string name =
+      p.is_object() ? fit_width(visible(field_string(p, "name")), 14) : "(empty seat)";
   if (p.is_object() && field(p, "online").is_boolean() && !field(p, "online").get<bool>())
     name += " (away)";
   if (opt.seat == seat) name += " (you)";
@@ -98,7 +90,7 @@ std::vector<std::string> lines_under(const json& state, const render_options& op
   if (const std::string last = last_move_words(state); !last.empty())
     for (auto& l : wrap_words({last}, "Last: ", "      ", line_width)) lines.push_back(l);
   if (const std::string result = result_words(state); !result.empty())
-    lines.push_back(paint(opt.color, "1;32", cut("Game over: " + result + ".", line_width)));
+    lines.push_back(paint(opt.color, "1;32", fit_width("Game over: " + result + ".", line_width)));
   return lines;
 }
 

@@ -1,58 +1,61 @@
 #include "clients/cli/options.hpp"
 
 #include <cstdlib>
-#include <string_view>
+
+#include "common/command_line.hpp"
+#include "common/parse_number.hpp"
 
 namespace ringside::cli {
+
+namespace po = boost::program_options;
+
+namespace {
+
+constexpr double max_timeout_s = 3600;
+
+// Reads the flags into `o`; returns what is wrong with them, or "" when nothing is.
+std::string read_flags(int argc, char** argv, options& o) {
+  std::string timeout;
+  // The help text is usage_text(), written by hand; this only says what each flag takes.
+  po::options_description flags;
+  flags.add_options()("help,h", "")("server", po::value(&o.server))("name", po::value(&o.name))(
+      "ca", po::value(&o.ca_file))("insecure", po::bool_switch(&o.insecure))(
+      "script", po::bool_switch(&o.script))("json", po::bool_switch(&o.raw_json))("no-color", "")(
+      "timeout", po::value(&timeout));
+  po::variables_map vm;
+  try {
+    vm = read_command_line(flags, argc, argv);
+  } catch (const po::unknown_option& e) {
+    return "unknown option " + e.get_option_name();
+  } catch (const po::error& e) {
+    return e.what();
+  }
+  o.show_help = vm.count("help") != 0;
+  if (vm.count("no-color") != 0) o.color = false;
+  if (vm.count("timeout") != 0) {
+    const auto s = parse_number<double>(timeout);
+    if (!s || *s <= 0 || *s > max_timeout_s) {
+      return "--timeout wants seconds, more than 0 and at most 3600 (e.g. 15), not '" + timeout +
+             "'";
+    }
+    o.timeout = std::chrono::milliseconds(static_cast<long long>(*s * 1000));
+  }
+  return "";
+}
+
+}  // namespace
 
 options parse_options(int argc, char** argv) {
   options o;
   if (const char* user = std::getenv("USER"); user != nullptr && *user != '\0') o.name = user;
   // https://no-color.org: any non-empty value turns colour off.
   if (const char* nc = std::getenv("NO_COLOR"); nc != nullptr && *nc != '\0') o.color = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view a = argv[i];
-    auto value = [&](std::string& out) {
-      if (i + 1 >= argc) {
-        o.error = std::string(a) + " needs a value";
-        return false;
-      }
-      out = argv[++i];
-      return true;
-    };
-    std::string v;
-    if (a == "--server")
-      value(o.server);
-    else if (a == "--name")
-      value(o.name);
-    else if (a == "--ca")
-      value(o.ca_file);
-    else if (a == "--insecure")
-      o.insecure = true;
-    else if (a == "--script")
-      o.script = true;
-    else if (a == "--json")
-      o.raw_json = true;
-    else if (a == "--no-color")
-      o.color = false;
-    else if (a == "--timeout" && value(v)) {
-      const double s = std::strtod(v.c_str(), nullptr);
-      if (s <= 0 || s > 3600)
-        o.error = "--timeout wants seconds, e.g. 15";
-      else
-        o.timeout = std::chrono::milliseconds(static_cast<long long>(s * 1000));
-    } else if (a == "--help" || a == "-h")
-      o.show_help = true;
-    else if (o.error.empty() && a != "--timeout")
-      o.error = "unknown option " + std::string(a);
-    if (!o.error.empty()) break;
-  }
+  o.error = read_flags(argc, argv, o);
   if (o.name.empty()) o.name = "player";
   if (o.name.size() > 24) o.name.resize(24);
   if (o.script) o.color = false;
   return o;
 }
-
 std::string usage_text() {
   return "usage: ringside [--server ws[s]://HOST:PORT/ws] [--name NAME] [--no-color]\n"
          "       ringside --script [--json] [--timeout SECONDS] [--server ...] [--name NAME] < "

@@ -4,20 +4,11 @@
 #include <cstdint>
 #include <optional>
 
+#include "common/hex.hpp"
+
 namespace ringside::cli {
 
-namespace {
-
-constexpr char hex_digits[] = "0123456789abcdef";
-
-struct code_point {
-  char32_t value;
-  std::size_t length;
-};
-
-// The UTF-8 sequence at text[i], or empty when it is not well formed (overlong forms,
-// surrogates and values past U+10FFFF included).
-std::optional<code_point> decode(std::string_view text, std::size_t i) {
+std::optional<code_point> decode_utf8(std::string_view text, std::size_t i) {
   const auto lead = static_cast<unsigned char>(text[i]);
   if (lead < 0x80) return code_point{lead, 1};
   std::size_t n = 0;
@@ -45,6 +36,8 @@ std::optional<code_point> decode(std::string_view text, std::size_t i) {
   return code_point{v, n};
 }
 
+namespace {
+
 // Characters that act on a terminal or on how a line reads: controls, separators that start
 // a new line, bidirectional overrides that reorder what follows, and invisible ones that make
 // two different names look the same.
@@ -54,10 +47,6 @@ bool is_unsafe(char32_t c) {
   if (c == 0x061C || (c >= 0x200B && c <= 0x200F) || (c >= 0x202A && c <= 0x202E)) return true;
   if (c == 0x2060 || (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF) return true;
   return false;
-}
-
-void append_hex(std::string& out, std::uint32_t v, int digits) {
-  for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) out += hex_digits[(v >> shift) & 15];
 }
 
 void append_u_escape(std::string& out, char32_t c) {
@@ -71,7 +60,7 @@ std::string visible(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
-    const auto cp = decode(text, i);
+    const auto cp = decode_utf8(text, i);
     if (!cp) {
       out += "\\x";
       append_hex(out, static_cast<unsigned char>(text[i]), 2);
@@ -112,7 +101,7 @@ std::string script_value(std::string_view text) {
   if (is_plain_token(text)) return std::string(text);
   std::string out = "\"";
   for (std::size_t i = 0; i < text.size();) {
-    const auto cp = decode(text, i);
+    const auto cp = decode_utf8(text, i);
     if (!cp) {
       out += "\\ufffd";  // JSON cannot carry a stray byte; the replacement character marks it
       ++i;

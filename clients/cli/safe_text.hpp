@@ -4,10 +4,22 @@
 // in the middle of a plain ws:// link, must not be able to move the cursor, clear the screen,
 // retitle the window, hide text or start a line of its own that looks like the client's.
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace ringside::cli {
+
+// One character of UTF-8 text: its code point and the bytes it takes.
+struct code_point {
+  char32_t value;
+  std::size_t length;
+};
+
+// The UTF-8 character at text[i], or empty when it is not well formed (overlong forms,
+// surrogates and values past U+10FFFF included).
+std::optional<code_point> decode_utf8(std::string_view text, std::size_t i);
 
 // `text` with every character that could act on a terminal shown instead: C0 controls and
 // DEL as \n \t \r \e or \xNN, C1 controls, line/paragraph separators and bidirectional

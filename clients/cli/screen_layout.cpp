@@ -16,53 +16,7 @@ std::string move_to(int row) {
   return "\x1b[" + std::to_string(row) + ";1H";
 }
 
-// The end of the escape sequence starting at text[i] (its final byte, or the last byte).
-std::size_t escape_end(const std::string& text, std::size_t i) {
-  std::size_t j = i + 1;
-  if (j < text.size() && text[j] == '[') {
-    ++j;
-    while (j < text.size() && !(text[j] >= '@' && text[j] <= '~')) ++j;
-  }
-  return std::min(j, text.size() - 1);
-}
-
-std::size_t visible_columns(const std::string& text) {
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\x1b') {
-      i = escape_end(text, i);
-      continue;
-    }
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++n;
-  }
-  return n;
-}
-
 }  // namespace
-
-std::string fit_width(const std::string& text, std::size_t columns) {
-  std::string out;
-  std::size_t n = 0;
-  bool coloured = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\x1b') {
-      // Escape sequences pass whole and take no column.
-      const std::size_t end = escape_end(text, i);
-      out.append(text, i, end - i + 1);
-      coloured = text.compare(i, end - i + 1, "\x1b[0m") != 0;
-      i = end;
-      continue;
-    }
-    const bool lead = (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
-    if (lead && n == columns) {
-      if (coloured) out += "\x1b[0m";
-      return out;
-    }
-    if (lead) ++n;
-    out += text[i];
-  }
-  return out;
-}
 
 screen_layout::screen_layout(bool usable) : usable_(usable) {
   read_size();
@@ -136,7 +90,7 @@ std::string screen_layout::relayout() {
   std::size_t used = 0;
   auto from = recent_.end();
   while (from != recent_.begin()) {
-    const std::size_t width = visible_columns(*std::prev(from));
+    const std::size_t width = visible_width(*std::prev(from));
     const std::size_t rows = std::max<std::size_t>(
         1, (width + static_cast<std::size_t>(columns_) - 1) / static_cast<std::size_t>(columns_));
     if (used + rows > capacity) break;

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "clients/cli/text_width.hpp"  // fit_width, which cuts the lines it keeps
+
 namespace ringside::cli {
 
 class screen_layout {
@@ -62,8 +64,5 @@ class screen_layout {
   std::vector<std::string> painted_;  // what is on screen
   std::deque<std::string> recent_;    // message lines, newest last
 };
-
-// `text` cut to `columns` visible columns, escape sequences kept (and colour reset when cut).
-std::string fit_width(const std::string& text, std::size_t columns);
 
 }  // namespace ringside::cli

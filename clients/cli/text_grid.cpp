@@ -30,21 +30,6 @@ std::string paint(bool on, std::string_view code, std::string_view text) {
   return out;
 }
 
-std::size_t visible_width(std::string_view text) {
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\x1b') {
-      ++i;
-      if (i < text.size() && text[i] == '[')
-        while (i + 1 < text.size() && !(text[i + 1] >= '@' && text[i + 1] <= '~')) ++i;
-      ++i;  // the final byte
-      continue;
-    }
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++n;
-  }
-  return n;
-}
-
 text_grid::text_grid(int rows, int columns)
     : cells_(static_cast<std::size_t>(std::max(rows, 0)),
              std::vector<cell>(static_cast<std::size_t>(std::max(columns, 0)))) {}

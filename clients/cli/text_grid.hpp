@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "clients/cli/text_width.hpp"  // visible_width, for what is drawn beside a grid
+
 namespace ringside::cli {
 
 class text_grid {
@@ -31,8 +33,5 @@ class text_grid {
 
 // `text` in SGR colour `code` when `on`, as it is otherwise.
 std::string paint(bool on, std::string_view code, std::string_view text);
-
-// Visible width of `text`: escape sequences take no column, a UTF-8 character takes one.
-std::size_t visible_width(std::string_view text);
 
 }  // namespace ringside::cli

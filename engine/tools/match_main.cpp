@@ -2,16 +2,19 @@
 // and prints W/D/L, the score with its 95% interval and the Elo difference; --bench prints the
 // searchers' speed. See --help.
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
+#include "common/command_line.hpp"
+#include "common/parse_number.hpp"
 #include "engine/common/match_stats.hpp"
 #include "engine/dvonn/computer.hpp"
 #include "engine/tools/match.hpp"
@@ -20,6 +23,7 @@
 namespace {
 
 using namespace ringside;
+namespace po = boost::program_options;
 
 constexpr const char* usage =
     "usage: ringside-match --a SPEC --b SPEC [--games N] [--threads T] [--seed S]\n"
@@ -41,11 +45,12 @@ int error(const std::string& what) {
   return 2;
 }
 
+// A whole-string number into `out`; false, and `out` untouched, when `s` is not one.
 template <class T>
 bool to_num(std::string_view s, T& out) {
-  const auto* end = s.data() + s.size();
-  auto [ptr, ec] = std::from_chars(s.data(), end, out);
-  return ec == std::errc{} && ptr == end;
+  const auto n = parse_number<T>(s);
+  if (n) out = *n;
+  return n.has_value();
 }
 
 bool parse_spec(std::string_view text, match::player_spec& out) {
@@ -195,7 +200,11 @@ struct cli {
   match::player_spec a, b;
   match::match_options o;
   bool verbose = false;
+  std::string game_name = "zertz";
   std::string variant_name = "standard";
+  bool bench = false;  // --bench: the searcher's speed instead of a match
+  std::uint64_t bench_nodes = 1'000'000;
+  int runs = 3;
 };
 
 template <class G>
@@ -251,88 +260,86 @@ int play_match(const G& start, const cli& c) {
   return illegal > 0 ? 1 : 0;
 }
 
+// Fills `c` and the bench's figures from the command line; returns an exit status when the
+// process should stop now (after --help, --summarize or a usage error).
+std::optional<int> read_flags(int argc, char** argv, cli& c) {
+  // The help text is `usage`, written by hand; this only says what each flag takes.
+  po::options_description flags;
+  flags.add_options()("help,h", "")("verbose", "")("bench", "");
+  for (const char* name : {"a", "b", "games", "threads", "seed", "opening-plies", "from-game",
+                           "summarize", "max-minutes", "nodes", "runs", "game", "variant"}) {
+    flags.add_options()(name, po::value<std::string>());
+  }
+  po::variables_map vm;
+  try {
+    vm = read_command_line(flags, argc, argv);
+  } catch (const po::unknown_option& e) {
+    return error("unknown option '" + e.get_option_name() + "'\n" + usage);
+  } catch (const po::error& e) {
+    return error(e.what() + std::string("\n") + usage);
+  }
+  if (vm.count("help") != 0) {
+    std::fputs(usage, stdout);
+    return 0;
+  }
+  const auto text = [&](const char* flag) { return vm[flag].as<std::string>(); };
+  const auto bad = [&](const char* flag) {
+    return error("--" + std::string(flag) + " needs a valid value, got '" + text(flag) + "'");
+  };
+  // --`flag`'s number, when given, into `out` if `ok` accepts it; false when it is malformed.
+  const auto number = [&](const char* flag, auto& out, auto ok) {
+    if (vm.count(flag) == 0) return true;
+    const auto n = parse_number<std::remove_reference_t<decltype(out)>>(text(flag));
+    if (!n || !ok(*n)) return false;
+    out = *n;
+    return true;
+  };
+  const auto positive = [](auto n) { return n > 0; };
+  const auto not_negative = [](auto n) { return n >= 0; };
+  const auto any = [](auto) { return true; };
+  if (vm.count("summarize") != 0) {
+    int w = 0, d = 0, l = 0;
+    if (!parse_wdl(text("summarize"), w, d, l)) return bad("summarize");
+    print_summary(w, d, l);
+    return 0;
+  }
+  c.verbose = vm.count("verbose") != 0;
+  c.bench = vm.count("bench") != 0;
+  if (vm.count("a") != 0 && !parse_spec(text("a"), c.a)) return bad("a");
+  if (vm.count("b") != 0 && !parse_spec(text("b"), c.b)) return bad("b");
+  if (!number("games", c.o.games, positive)) return bad("games");
+  if (!number("threads", c.o.threads, positive)) return bad("threads");
+  if (!number("seed", c.o.seed, any)) return bad("seed");
+  if (!number("opening-plies", c.o.opening_plies, not_negative)) return bad("opening-plies");
+  if (!number("from-game", c.o.first_game, not_negative)) return bad("from-game");
+  if (!number("max-minutes", c.o.max_minutes, positive)) return bad("max-minutes");
+  if (!number("nodes", c.bench_nodes, positive)) return bad("nodes");
+  if (!number("runs", c.runs, positive)) return bad("runs");
+  if (vm.count("game") != 0) {
+    c.game_name = text("game");
+    if (c.game_name != "zertz" && c.game_name != "dvonn") return error("--game is zertz or dvonn");
+  }
+  if (vm.count("variant") != 0) c.variant_name = text("variant");
+  if (!c.bench && (vm.count("a") == 0 || vm.count("b") == 0)) {
+    return error("--a and --b are required\n" + std::string(usage));
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   cli c;
-  bool have_a = false, have_b = false, do_bench = false;
   c.o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  std::string game_name = "zertz";
-  std::uint64_t bench_nodes = 1'000'000;
-  int runs = 3;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    const bool has_value = i + 1 < argc;
-    const std::string_view val = has_value ? argv[i + 1] : "";
-    auto bad = [&] {
-      return error(std::string(arg) + " needs a valid value, got '" + std::string(val) + "'");
-    };
-    if (arg == "--help" || arg == "-h") {
-      std::fputs(usage, stdout);
-      return 0;
-    } else if (arg == "--verbose") {
-      c.verbose = true;
-    } else if (arg == "--bench") {
-      do_bench = true;
-    } else if (!has_value) {
-      return error("unknown or incomplete option '" + std::string(arg) + "'\n" + usage);
-    } else if (arg == "--a") {
-      if (!(have_a = parse_spec(val, c.a))) return bad();
-      ++i;
-    } else if (arg == "--b") {
-      if (!(have_b = parse_spec(val, c.b))) return bad();
-      ++i;
-    } else if (arg == "--games") {
-      if (!to_num(val, c.o.games) || c.o.games < 1) return bad();
-      ++i;
-    } else if (arg == "--threads") {
-      if (!to_num(val, c.o.threads) || c.o.threads < 1) return bad();
-      ++i;
-    } else if (arg == "--seed") {
-      if (!to_num(val, c.o.seed)) return bad();
-      ++i;
-    } else if (arg == "--opening-plies") {
-      if (!to_num(val, c.o.opening_plies) || c.o.opening_plies < 0) return bad();
-      ++i;
-    } else if (arg == "--from-game") {
-      if (!to_num(val, c.o.first_game) || c.o.first_game < 0) return bad();
-      ++i;
-    } else if (arg == "--summarize") {
-      int w = 0, d = 0, l = 0;
-      if (!parse_wdl(val, w, d, l)) return bad();
-      print_summary(w, d, l);
-      return 0;
-    } else if (arg == "--max-minutes") {
-      if (!to_num(val, c.o.max_minutes) || c.o.max_minutes <= 0) return bad();
-      ++i;
-    } else if (arg == "--nodes") {
-      if (!to_num(val, bench_nodes) || bench_nodes == 0) return bad();
-      ++i;
-    } else if (arg == "--runs") {
-      if (!to_num(val, runs) || runs < 1) return bad();
-      ++i;
-    } else if (arg == "--game") {
-      if (val != "zertz" && val != "dvonn") return error("--game is zertz or dvonn");
-      game_name = std::string(val);
-      ++i;
-    } else if (arg == "--variant") {
-      c.variant_name = std::string(val);
-      ++i;
-    } else {
-      return error("unknown option '" + std::string(arg) + "'\n" + usage);
-    }
-  }
-  if (!do_bench && (!have_a || !have_b)) {
-    return error("--a and --b are required\n" + std::string(usage));
-  }
-  if (do_bench && !have_a) parse_spec(std::to_string(computer_levels), c.a);
-  if (do_bench && c.a.random) return error("--bench measures a searcher: --a is a level");
-  if (game_name == "dvonn") {
+  if (const auto stop = read_flags(argc, argv, c)) return *stop;
+  if (c.bench && c.a.label.empty()) parse_spec(std::to_string(computer_levels), c.a);
+  if (c.bench && c.a.random) return error("--bench measures a searcher: --a is a level");
+  if (c.game_name == "dvonn") {
     auto start = dvonn::game::create(c.variant_name, 0);
     if (!start) return error(start.error());
-    return do_bench ? bench(*start, bench_nodes, runs, c.a) : play_match(*start, c);
+    return c.bench ? bench(*start, c.bench_nodes, c.runs, c.a) : play_match(*start, c);
   }
   auto start = zertz::game::create(c.variant_name, 0);
   if (!start) return error(start.error());
-  return do_bench ? bench(*start, bench_nodes, runs, c.a) : play_match(*start, c);
+  return c.bench ? bench(*start, c.bench_nodes, c.runs, c.a) : play_match(*start, c);
 }

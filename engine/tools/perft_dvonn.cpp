@@ -10,31 +10,19 @@
 
 namespace ringside::perft_tool {
 
-int run_dvonn(const std::vector<std::string_view>& args) {
+int run_dvonn(const std::vector<std::string>& args) {
   using namespace ringside::dvonn;
   int depth = 1;
-  std::string_view text = "- 1 0";
-  bool divide = false;
-  bool list_moves = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view a = args[i];
-    const bool has_value = i + 1 < args.size();
-    if (a == "--position") {
-      if (!has_value) return error("--position needs a position in quotes, e.g. \"- 1 0\"");
-      text = args[++i];
-    } else if (a == "--depth") {
-      const std::string_view val = has_value ? args[++i] : "";
-      if (!to_int(val, depth) || depth < 0 || depth > 12) {
-        return error("--depth needs a number from 0 to 12, got '" + std::string(val) + "'");
-      }
-    } else if (a == "--divide") {
-      divide = true;
-    } else if (a == "--moves") {
-      list_moves = true;
-    } else {
-      return error("unknown argument '" + std::string(a) + "' for --game dvonn (try --help)");
-    }
-  }
+  std::string text = "- 1 0";  // the empty board, first player to place
+  namespace po = boost::program_options;
+  po::options_description flags;
+  flags.add_options()("position", po::value<std::string>(&text))("depth", po::value<std::string>())(
+      "divide", "")("moves", "");
+  po::variables_map values;
+  if (const auto stop = read_flags(args, flags, " for --game dvonn", values)) return *stop;
+  if (!read_depth(values, depth)) return 2;
+  const bool divide = values.count("divide") != 0;
+  const bool list_moves = values.count("moves") != 0;
   auto parsed = parse_position(text);
   if (!parsed) return error("bad --position: " + parsed.error());
   const position& pos = *parsed;

@@ -1,20 +1,43 @@
 // ringside-perft: counts the legal-move tree of a ZÈRTZ or DVONN position (see --help).
-#include <charconv>
 #include <cstdio>
 
+#include "common/command_line.hpp"
+#include "common/parse_number.hpp"
 #include "engine/tools/perft_tool.hpp"
 
 namespace ringside::perft_tool {
+
+namespace po = boost::program_options;
 
 int error(const std::string& what) {
   std::fprintf(stderr, "ringside-perft: %s\n", what.c_str());
   return 2;
 }
 
-bool to_int(std::string_view s, int& out) {
-  const auto* end = s.data() + s.size();
-  auto [ptr, ec] = std::from_chars(s.data(), end, out);
-  return ec == std::errc{} && ptr == end;
+std::optional<int> read_flags(const std::vector<std::string>& args,
+                              const po::options_description& flags, std::string_view game_note,
+                              po::variables_map& values) {
+  try {
+    values = read_command_line(flags, args);
+  } catch (const po::unknown_option& e) {
+    return error("unknown argument '" + e.get_option_name() + "'" + std::string(game_note) +
+                 " (try --help)");
+  } catch (const po::error& e) {
+    return error(e.what());
+  }
+  return std::nullopt;
+}
+
+bool read_depth(const po::variables_map& values, int& depth) {
+  if (values.count("depth") == 0) return true;
+  const auto& text = values["depth"].as<std::string>();
+  const auto d = parse_number<int>(text);
+  if (!d || *d < 0 || *d > 12) {
+    error("--depth needs a number from 0 to 12, got '" + text + "'");
+    return false;
+  }
+  depth = *d;
+  return true;
 }
 
 }  // namespace ringside::perft_tool
@@ -32,21 +55,29 @@ constexpr const char* usage =
 
 int main(int argc, char** argv) {
   using namespace ringside::perft_tool;
-  std::string_view game = "zertz";
-  std::vector<std::string_view> rest;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view a = argv[i];
-    if (a == "--help" || a == "-h") {
-      std::fputs(usage, stdout);
-      return 0;
-    }
-    if (a == "--game") {
-      game = i + 1 < argc ? argv[++i] : "";
-      continue;
-    }
-    rest.push_back(a);
+  namespace po = boost::program_options;
+  // First --game and --help, wherever they stand; the game's runner reads the rest.
+  po::options_description flags;
+  flags.add_options()("help,h", "")("game", po::value<std::string>()->default_value("zertz"));
+  std::vector<std::string> rest;
+  po::variables_map values;
+  try {
+    const po::parsed_options parsed = po::command_line_parser(argc, argv)
+                                          .options(flags)
+                                          .style(ringside::flag_style)
+                                          .allow_unregistered()
+                                          .run();
+    rest = po::collect_unrecognized(parsed.options, po::include_positional);
+    po::store(parsed, values);
+  } catch (const po::error& e) {
+    return error(e.what());
   }
+  if (values.count("help") != 0) {
+    std::fputs(usage, stdout);
+    return 0;
+  }
+  const auto& game = values["game"].as<std::string>();
   if (game == "zertz") return run_zertz(rest);
   if (game == "dvonn") return run_dvonn(rest);
-  return error("--game needs zertz or dvonn, got '" + std::string(game) + "'");
+  return error("--game needs zertz or dvonn, got '" + game + "'");
 }

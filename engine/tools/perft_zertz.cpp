@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "common/parse_number.hpp"
 #include "engine/tools/perft_tool.hpp"
 #include "engine/zertz/board.hpp"
 #include "engine/zertz/movegen.hpp"
@@ -12,50 +13,37 @@
 
 namespace ringside::perft_tool {
 
-int run_zertz(const std::vector<std::string_view>& args) {
+int run_zertz(const std::vector<std::string>& args) {
   using namespace ringside::zertz;
   int rings = 0;
   int depth = 1;
   variant v = variant::standard;
   std::string zip;
-  bool have_zip = false;
-  bool divide = false;
-  bool list_moves = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view a = args[i];
-    auto value = [&](std::string_view& out) {
-      if (i + 1 >= args.size()) return false;
-      out = args[++i];
-      return true;
-    };
-    std::string_view val;
-    if (a == "--board") {
-      if (!value(val) || !to_int(val, rings) || !board::get(rings)) {
-        return error("--board needs one of 37, 40, 43, 44, 48, 61, got '" + std::string(val) + "'");
-      }
-    } else if (a == "--variant") {
-      if (!value(val)) return error("--variant needs standard, blitz or tournament");
-      auto pv = parse_variant(val);
-      if (!pv)
-        return error("unknown variant '" + std::string(val) +
-                     "'; use standard, blitz or tournament");
-      v = *pv;
-    } else if (a == "--zip") {
-      if (!value(val)) return error("--zip needs a ZIP position in quotes");
-      zip = std::string(val);
-      have_zip = true;
-    } else if (a == "--depth") {
-      if (!value(val) || !to_int(val, depth) || depth < 0 || depth > 12) {
-        return error("--depth needs a number from 0 to 12, got '" + std::string(val) + "'");
-      }
-    } else if (a == "--divide") {
-      divide = true;
-    } else if (a == "--moves") {
-      list_moves = true;
-    } else {
-      return error("unknown argument '" + std::string(a) + "' (try --help)");
+  namespace po = boost::program_options;
+  po::options_description flags;
+  flags.add_options()("board", po::value<std::string>())("variant", po::value<std::string>())(
+      "zip", po::value<std::string>(&zip))("depth", po::value<std::string>())("divide", "")("moves",
+                                                                                            "");
+  po::variables_map values;
+  if (const auto stop = read_flags(args, flags, "", values)) return *stop;
+  if (values.count("board") != 0) {
+    const auto& text = values["board"].as<std::string>();
+    const auto r = parse_number<int>(text);
+    if (!r || !board::get(*r)) {
+      return error("--board needs one of 37, 40, 43, 44, 48, 61, got '" + text + "'");
     }
+    rings = *r;
   }
+  if (values.count("variant") != 0) {
+    const auto& text = values["variant"].as<std::string>();
+    auto pv = parse_variant(text);
+    if (!pv) return error("unknown variant '" + text + "'; use standard, blitz or tournament");
+    v = *pv;
+  }
+  if (!read_depth(values, depth)) return 2;
+  const bool have_zip = values.count("zip") != 0;
+  const bool divide = values.count("divide") != 0;
+  const bool list_moves = values.count("moves") != 0;
   if (rings == 0 && !have_zip) rings = v == variant::tournament ? 48 : 37;
   std::unique_ptr<position> pos;
   if (have_zip) {

@@ -1,8 +1,6 @@
 // ringside-match: its statistics from known results, and a tiny real match run as a user would.
 #include <doctest/doctest.h>
 
-#include <sys/wait.h>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -11,6 +9,7 @@
 #include <vector>
 
 #include "engine/common/match_stats.hpp"
+#include "tests/support/run_program.hpp"
 
 #ifndef RINGSIDE_MATCH_TOOL
 #error "RINGSIDE_MATCH_TOOL must name the ringside-match executable"
@@ -20,22 +19,8 @@ namespace ringside::test {
 
 namespace {
 
-struct run_result {
-  int status = -1;
-  std::string out;
-};
-
-run_result run(const std::string& args) {
-  run_result r;
-  const std::string cmd = std::string("'") + RINGSIDE_MATCH_TOOL + "' " + args + " 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buf[4096];
-  std::size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
+program_result run(const std::string& args) {
+  return run_program(RINGSIDE_MATCH_TOOL, args);
 }
 
 }  // namespace
@@ -170,6 +155,30 @@ TEST_CASE("ringside-match: bad arguments say what is wrong and exit 2") {
   const auto r = run("--a 1 --b 2 --game chess");
   CHECK(r.status == 2);
   CHECK(r.out.find("--game") != std::string::npos);
+}
+
+TEST_CASE("ringside-match: a malformed number is refused, not read as far as it goes") {
+  // Each would otherwise start a match (or a bench) that runs for minutes.
+  for (const char* bad : {"--games 15x", "--games ''", "--games -1", "--games 0", "--threads 2x",
+                          "--threads -1", "--seed -1", "--seed 1.5", "--opening-plies -1",
+                          "--from-game x", "--max-minutes nan", "--max-minutes -1"}) {
+    CAPTURE(bad);
+    const auto r = run(std::string("--a 1 --b 1 ") + bad);
+    CHECK(r.status == 2);
+    const std::string flag = std::string(bad).substr(0, std::string(bad).find(' '));
+    CHECK(r.out.starts_with("ringside-match: " + flag + " needs a valid value, got '"));
+  }
+  CHECK(run("--bench --nodes 10x").status == 2);
+  CHECK(run("--bench --runs 0").status == 2);
+  CHECK(run("--a 1 --b 1 --games").status == 2);             // a value is missing
+  CHECK(run("--a 1 --b 1 --game zertz stray").status == 2);  // a word that is no flag
+  const auto unknown = run("--a 1 --b 1 --gmes 2");
+  CHECK(unknown.status == 2);
+  CHECK(unknown.out.starts_with("ringside-match: unknown option '--gmes'"));
+  CHECK(run("--summarize 3/2/1x").status == 2);
+  const auto help = run("--help");
+  CHECK(help.status == 0);
+  CHECK(help.out.starts_with("usage: ringside-match --a SPEC --b SPEC"));
 }
 
 }  // namespace ringside::test

@@ -1,10 +1,10 @@
 // ringside-perft as a user runs it: real process, its output and exit status.
 #include <doctest/doctest.h>
 
-#include <sys/wait.h>
-
-#include <cstdio>
 #include <string>
+#include <utility>
+
+#include "tests/support/run_program.hpp"
 
 #ifndef RINGSIDE_PERFT_TOOL
 #error "RINGSIDE_PERFT_TOOL must name the ringside-perft executable"
@@ -12,22 +12,10 @@
 
 namespace {
 
-struct run_result {
-  int status = -1;
-  std::string out;  // stdout and stderr together
-};
+using ringside::test::run_program;
 
-run_result run(const std::string& args) {
-  run_result r;
-  const std::string cmd = std::string("'") + RINGSIDE_PERFT_TOOL + "' " + args + " 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buf[4096];
-  std::size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
+ringside::test::program_result run(const std::string& args) {
+  return run_program(RINGSIDE_PERFT_TOOL, args);
 }
 
 std::string last_line(const std::string& s) {
@@ -77,6 +65,29 @@ TEST_CASE("ringside-perft: bad arguments and bad ZIPs exit 2 with one line namin
   auto unknown = run("--frobnicate");
   CHECK(unknown.status == 2);
   CHECK(unknown.out == "ringside-perft: unknown argument '--frobnicate' (try --help)\n");
+}
+
+TEST_CASE("ringside-perft: a malformed number, a stray word or a missing value exits 2") {
+  // Each with the one line it prints, where that line is pinned down here.
+  const std::pair<const char*, const char*> refused[] = {
+      {"--depth 2x", "ringside-perft: --depth needs a number from 0 to 12, got '2x'\n"},
+      {"--depth 1 3", "ringside-perft: unknown argument '3' (try --help)\n"},
+      {"--depth ''", nullptr},
+      {"--depth -1", nullptr},
+      {"--board 37x", nullptr},
+      {"--depth", nullptr},
+      {"--game dvonn --depth 1x", nullptr},
+      {"--game", nullptr}};
+  for (const auto& [args, line] : refused) {
+    CAPTURE(args);
+    const auto r = run(args);
+    CHECK(r.status == 2);
+    if (line != nullptr) CHECK(r.out == line);
+  }
+  // A value may start with a dash: DVONN's empty board is "- 1 0".
+  const auto empty = run("--game dvonn --position '- 1 0' --depth 1");
+  CHECK(empty.status == 0);
+  CHECK(last_line(empty.out) == "49");
 }
 
 namespace {
@@ -134,33 +145,28 @@ TEST_CASE("ringside-perft --game dvonn: bad arguments and positions exit 2 namin
 }
 
 TEST_CASE("ringside-bench-perft: a smoke run counts right and reports its rates") {
-  const std::string cmd =
-      std::string("'") + RINGSIDE_BENCH_PERFT + "' --runs 1 --depth 2 --positions 200 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string out;
-  char buf[4096];
-  std::size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
-  const int raw = pclose(pipe);
-  CHECK(WIFEXITED(raw));
-  CHECK(WEXITSTATUS(raw) == 0);
+  const auto r = run_program(RINGSIDE_BENCH_PERFT, "--runs 1 --depth 2 --positions 200");
+  CHECK(r.status == 0);
+  const std::string& out = r.out;
   CHECK(out.find("perft 2 on 37 rings: 3277260 leaves") != std::string::npos);
   CHECK(out.find("count_moves (bulk): ") != std::string::npos);
 }
 
+TEST_CASE("ringside-bench-perft: a malformed number is refused with the usage, exit 2") {
+  for (const char* bad : {"--runs 15x", "--runs ''", "--runs -1", "--depth 0", "--board 39",
+                          "--positions 1e3", "--game chess", "--runs", "stray"}) {
+    CAPTURE(bad);
+    const auto r = run_program(RINGSIDE_BENCH_PERFT, bad);
+    CHECK(r.status == 2);
+    CHECK(r.out.starts_with("ringside-bench-perft: "));
+    CHECK(r.out.find("usage: ringside-bench-perft") != std::string::npos);
+  }
+}
+
 TEST_CASE("ringside-bench-perft --game dvonn: a smoke run counts right") {
-  const std::string cmd =
-      std::string("'") + RINGSIDE_BENCH_PERFT + "' --game dvonn --runs 1 --depth 3 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string out;
-  char buf[4096];
-  std::size_t n = 0;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
-  const int raw = pclose(pipe);
-  CHECK(WIFEXITED(raw));
-  CHECK(WEXITSTATUS(raw) == 0);
+  const auto r = run_program(RINGSIDE_BENCH_PERFT, "--game dvonn --runs 1 --depth 3");
+  CHECK(r.status == 0);
+  const std::string& out = r.out;
   CHECK(out.find("dvonn perft 3 of the full board: 99854 leaves") != std::string::npos);
   CHECK(out.find("dvonn perft median: ") != std::string::npos);
 }
