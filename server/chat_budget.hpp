@@ -3,7 +3,7 @@
 // budget per 10 seconds (room_limits::room_chat_limit), and each may be slowed to one message
 // per 10 seconds or silenced (room_limits::spectators); players are never counted. Without it
 // a crowd of spectators, each within its own connection's rate limit, could relay megabytes a
-// second to everyone in the room (issue 15). Used only on its room's strand.
+// second to everyone in the room. Used only on its room's strand.
 
 #include <chrono>
 #include <cstdint>

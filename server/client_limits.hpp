@@ -1,6 +1,6 @@
 #pragma once
 // client_limits: what one client address, and one identity, may hold and do, whatever number of
-// connections it spreads itself over (issue 15, finding 5). Shared by every session, so
+// connections it spreads itself over. Shared by every session, so
 // thread-safe; a lock is held only for a few map operations. A held connection is a
 // `client_slot`, released when the slot goes, so the counts follow the connections even when
 // a session outlives the server's context (its state is shared with every slot).

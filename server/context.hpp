@@ -33,7 +33,7 @@ struct context {
   address_rate http_requests{};
   // Requests for the page's files per client address, for --static-rate-limit.
   address_rate static_requests{};
-  // Connections, messages and new identities per client address and identity (finding 5).
+  // Connections, messages and new identities per client address and identity.
   client_limits clients{opts.clients};
   // Which connections speak for each identity, and from where.
   identity_connections speakers{};

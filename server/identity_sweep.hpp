@@ -2,7 +2,7 @@
 // identity_sweep: prunes identities nobody uses (lobby::sweep_identities) at start and then
 // every hour, or every --identity-ttl when that is shorter, so the journal holds the
 // identities of people who come back and of seated players, not of everyone who ever
-// connected (issue 15, finding 6).
+// connected: one client making identities must not grow the journal for good.
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>

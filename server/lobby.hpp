@@ -90,7 +90,7 @@ class lobby {
   // its players' seat entries); find_room reads it back from the journal when asked.
   void forget(std::string id, std::vector<std::string> players);
   // Deletes from the journal the identities not seen for `ttl_s` seconds that hold no seat
-  // in an unfinished room (issue 15, finding 6); those a connection holds now count as seen.
+  // in an unfinished room; those a connection holds now count as seen.
   // Without a journal, nothing (identities then live only in memory, with their holders).
   void sweep_identities(double ttl_s);
   // Deletes from the journal the finished games `rule` no longer keeps (a batch at a time,

@@ -1,5 +1,5 @@
 #pragma once
-// origin_policy: which web pages' scripts may open a WebSocket here (issue 15, finding 8). A
+// origin_policy: which web pages' scripts may open a WebSocket here. A
 // browser names the page that opens a socket in `Origin`; without a check, any site a player
 // visits could open one to us in their name. Allowed: a request without Origin (not a browser:
 // the terminal client, bots), the server's own page (Origin's host is the request's Host, or

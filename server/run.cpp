@@ -134,7 +134,7 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "http-keepalive-requests",
       po::value<std::size_t>(&o.http_keepalive_requests)->default_value(o.http_keepalive_requests),
       "requests after which a keep-alive HTTP connection is closed (0: no bound)");
-  // Per client address and per identity (issue 15, finding 5); 0 turns one off.
+  // Per client address and per identity, so many connections are one client; 0 turns one off.
   auto& clients = o.clients;
   desc.add_options()("connections-per-address",
                      po::value<std::size_t>(&clients.connections_per_address)

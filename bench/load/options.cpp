@@ -115,7 +115,7 @@ std::optional<options> parse_options(int argc, char** argv, int& exit_code) {
   else
     return bad("--mode must be game, idle, echo, spectate or hall");
   if (o.mode == run_mode::hall) {
-    // A hall's defaults are issue 12's: 6,000 games at human pace, 5,000 spectators, 5 min.
+    // A hall's defaults are the target load: 6,000 games at human pace, 5,000 spectators, 5 min.
     if (!vm.count("games") && vm["connections"].defaulted()) games = 6000;
     if (vm["spectators"].defaulted()) o.spectators = 5000;
     if (vm["seconds"].defaulted()) o.seconds = 300;

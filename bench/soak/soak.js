@@ -296,7 +296,7 @@ async function main() {
     server = spawn(serverBin, ['--port', '0', '--host', '127.0.0.1', '--threads', '2',
                                '--log-level', 'warn', '--data', dataDir, '--abandon-after', '5',
                                '--rate-limit', '100',
-                               // every simulated person is on 127.0.0.1 (issue 15's caps)
+                               // every simulated person is on 127.0.0.1 (the per-address caps)
                                '--waiting-rooms-per-address', '0',
                                '--connections-per-address', '0', '--address-rate-limit', '0',
                                '--identities-per-address', '0',

@@ -1,4 +1,4 @@
-// Finding 5 of issue 15: nothing was counted per client address or per identity. One identity
+// Nothing used to be counted per client address or per identity. One identity
 // sent 1,140 moves in 10 s over 30 connections sharing its token, and a client closed for
 // flooding reconnected at once. Now an address may hold --connections-per-address connections
 // and send --address-rate-limit messages per 10 s over all of them, make

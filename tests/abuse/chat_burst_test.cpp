@@ -1,4 +1,4 @@
-// Finding 1 of issue 15: a crowd of spectators each chatting within its own rate limit used to
+// A crowd of spectators each chatting within its own rate limit used to
 // fill every member's write queue, and the players were closed with 1008 mid-game. A room now
 // has a chat budget its spectators share, and under queue pressure chat is what gives way.
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// Finding 8 of issue 15, the smaller holes, each tried while two players play beside it:
+// The smaller holes, each tried while two players play beside it:
 // - HTTP answered other methods with 404 (now 405 with Allow), `/ws?x=1` with 404 (now the
 //   upgrade: the query is not the path), a plain GET /ws with 404 (now 426), and headers over
 //   8 KiB with a bare close (now 431; a body over 16 KiB gets 413);

@@ -1,4 +1,4 @@
-// Finding 3 of issue 15: with the open-files limit reached, the accept loop spun: 9.7 s of CPU
+// With the open-files limit reached, the accept loop used to spin: 9.7 s of CPU
 // in 5 s, 2.1 million `accept: Too many open files` lines (158 MB of log), /healthz timing
 // out. The listener now waits 50 ms after such a failure, warns at most once a second, and
 // lets /healthz and /metrics in on spare descriptors held for the purpose (anything else gets

@@ -1,4 +1,4 @@
-// Finding 7 of issue 15: a WebSocket that never said hello stayed open for good (still open
+// A WebSocket that never said hello used to stay open for good (still open
 // at 330 s): Beast's keep-alive pings, which the client answers, kept it alive. Such a
 // connection is now closed with 1008 after --hello-timeout (10 s by default), whatever it
 // pings.

@@ -1,4 +1,4 @@
-// Finding 2 of issue 15: 160 connections made 6,080 rooms in 1.6 s (RSS 7 -> 159 MiB), and
+// 160 connections used to make 6,080 rooms in 1.6 s (RSS 7 -> 159 MiB), and
 // past 6,650 rooms `list_rooms` was over 1 MiB, so everyone who asked was closed and the
 // terminal client's `rooms` failed. Waiting rooms are now capped per player and per address
 // (too_many_rooms), and the list is one bounded page, newest first, with a cursor.

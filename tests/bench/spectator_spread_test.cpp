@@ -1,5 +1,5 @@
 // The hall's spectator spread: every spectator dealt exactly once, crowds at the top ranks,
-// most rooms with none or one (what issue 12 asks a hall to look like).
+// most rooms with none or one (what a real hall looks like: a few crowded rooms, most nearly empty).
 
 #include "bench/load/spectator_spread.hpp"
 
@@ -31,7 +31,7 @@ TEST_CASE("s = 0 spreads evenly: no room more than one above another") {
   CHECK(spread.front() - spread.back() <= 1);
 }
 
-TEST_CASE("the issue's hall: a few rooms with hundreds, most with none or one") {
+TEST_CASE("a hall as players make it: a few rooms with hundreds, most with none or one") {
   const auto spread = zipf_spread(5000, 6000, 1.0);
   const auto sum = summarize(spread);
   CHECK(sum.none + sum.one + sum.few + sum.tens + sum.hundreds == 6000);

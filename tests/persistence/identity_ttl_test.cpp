@@ -1,4 +1,4 @@
-// Finding 6 of issue 15: identities never expired (1,147 new ones a second from one client,
+// Identities used to never expire (1,147 new ones a second from one client,
 // 327 B each in the journal, kept for good). Now they remember when they were last seen, and
 // those not seen for --identity-ttl that hold no seat in an unfinished game are deleted.
 #include <doctest/doctest.h>

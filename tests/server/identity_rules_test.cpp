@@ -1,4 +1,4 @@
-// Issue 15, finding 8: names that hide or impersonate, a seat taken under a seated player's
+// Names that hide or impersonate, a seat taken under a seated player's
 // name, a spectator's `join as: player` answered with `seat: null`, and an identity seated in
 // so many rooms that its reconnect burst overflowed its queue (dropped after every welcome).
 #include <doctest/doctest.h>

@@ -150,7 +150,7 @@ TEST_CASE("web client: every file on disk is served byte-identical, gzipped when
   }
   MESSAGE(files << " files, " << sent_gzipped << " bytes as sent gzipped");
   CHECK(files >= 13);
-  CHECK(sent_gzipped < 200 * 1000);  // issue 13: the whole page under 200 KB as served
+  CHECK(sent_gzipped < 200 * 1000);  // a first visit on a slow phone link: the whole page under 200 KB as served
 }
 
 TEST_CASE("web client: If-None-Match with the ETag is 304 Not Modified, another tag 200") {
