@@ -100,7 +100,9 @@ class searcher {
  private:
   struct ply_data {
     move_list list;
-    std::array<int, move_list::capacity> scores;
+    std::array<int, move_list::capacity> scores;  // the moves' order, as score_moves gives it
+    // With sort_up_front, the list's moves best first (the list stays as generated).
+    std::array<move, Traits::sort_up_front ? move_list::capacity : 1> sorted;
   };
   struct root_move {
     move m;

@@ -101,14 +101,8 @@ void searcher<Traits>::score_moves(int ply, move tt_move) {
   const typename Traits::move_order order(*pos_);
   const auto& k = killers_[ix(ply)];
   const int n = d.list.size();
-  // A move_list gives no mutable access, but its storage is not const: ordering in place spares
-  // copying thousands of placements at every node.
-  auto* raw = const_cast<move*>(d.list.begin());
-  // Sorted whole, the scores are needed only while sorting: kept on the stack, apart from
-  // everything else the loop reads.
-  [[maybe_unused]] std::array<int, Traits::sort_up_front ? move_list::capacity : 1> sorted;
   for (int i = 0; i < n; ++i) {
-    const move m = raw[i];
+    const move m = d.list[i];
     int s = 0;
     if (m == tt_move) {
       s = 1 << 30;
@@ -124,13 +118,13 @@ void searcher<Traits>::score_moves(int ply, move tt_move) {
     if constexpr (Traits::sort_up_front) {
       // Insertion into the sorted moves before it, best first and stable: these lists are short.
       int j = i;
-      while (j > 0 && sorted[ix(j - 1)] < s) {
-        sorted[ix(j)] = sorted[ix(j - 1)];
-        raw[j] = raw[j - 1];
+      while (j > 0 && d.scores[ix(j - 1)] < s) {
+        d.scores[ix(j)] = d.scores[ix(j - 1)];
+        d.sorted[ix(j)] = d.sorted[ix(j - 1)];
         --j;
       }
-      sorted[ix(j)] = s;
-      raw[j] = m;
+      d.scores[ix(j)] = s;
+      d.sorted[ix(j)] = m;
     } else {
       d.scores[ix(i)] = s;
     }
@@ -141,18 +135,22 @@ template <class Traits>
 typename searcher<Traits>::move searcher<Traits>::pick(int ply, int from) {
   using search_detail::ix;
   ply_data& d = *plies_[ix(ply)];
-  if constexpr (!Traits::sort_up_front) {
+  if constexpr (Traits::sort_up_front) {
+    return d.sorted[ix(from)];
+  } else {
     int best = from;
     for (int i = from + 1; i < d.list.size(); ++i) {
       if (d.scores[ix(i)] > d.scores[ix(best)]) best = i;
     }
     if (best != from) {
       std::swap(d.scores[ix(best)], d.scores[ix(from)]);
-      auto* raw = const_cast<move*>(d.list.begin());  // see score_moves()
+      // A move_list gives no mutable access, but its storage is not const: ordering in place
+      // spares copying thousands of placements at every node.
+      auto* raw = const_cast<move*>(d.list.begin());
       std::swap(raw[best], raw[from]);
     }
+    return d.list[from];
   }
-  return d.list[from];
 }
 
 template <class Traits>
