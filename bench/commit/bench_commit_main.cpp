@@ -45,7 +45,7 @@ struct step {
 // mover spends a little of each move, two spectators; `steps[0]` is the start.
 std::vector<step> play_game(zertz::variant rules, int rings, std::uint32_t seed) {
   std::mt19937 rng(seed);
-  zertz::game g = *zertz::game::start(rules, rings);
+  zertz::game g = *zertz::game::create(zertz::to_string(rules), rings);
   protocol::room_view v;
   v.room = "k3x9q2";
   v.status = protocol::room_status::playing;
@@ -54,16 +54,16 @@ std::vector<step> play_game(zertz::variant rules, int rings, std::uint32_t seed)
   v.spectators = 2;
   std::vector<step> out;
   out.push_back({g, v});
-  while (!g.result()) {
+  while (!g.outcome()) {
     const auto legal = g.legal_moves();
     const auto report = g.play(legal[rng() % legal.size()]);
     if (!report) break;
     auto& clock = v.players[static_cast<std::size_t>(report->by - 1)]->clock_ms;
     *clock -= static_cast<std::int64_t>(200 + rng() % 3000);
     v.last_move = *report;
-    if (const auto r = g.result()) {
+    if (const auto r = g.outcome()) {
       v.status = protocol::room_status::finished;
-      v.result = protocol::result_view{r->winner, std::string(zertz::to_string(r->reason)), {}};
+      v.result = protocol::result_view{r->winner, std::string(r->reason), {}};
     }
     out.push_back({g, v});
   }

@@ -131,4 +131,90 @@ expected<record_text> read_record_text(std::string_view text) {
   return rec;
 }
 
+std::string result_token(const std::optional<game_outcome>& outcome) {
+  if (!outcome) return "*";
+  if (outcome->winner == 1) return "1-0";
+  if (outcome->winner == 2) return "0-1";
+  return "1/2-1/2";
+}
+
+namespace {
+
+bool decided_outside(const std::optional<game_outcome>& outcome, const record_tags& tags) {
+  return !outcome && is_result_token(tags.result) && tags.result != "*";
+}
+
+}  // namespace
+
+std::string record_result(const std::optional<game_outcome>& outcome, const record_tags& tags) {
+  return decided_outside(outcome, tags) ? tags.result : result_token(outcome);
+}
+
+std::string player_tag_lines(const record_tags& tags) {
+  return tag_line("Event", tags.event) + tag_line("Date", tags.date) +
+         tag_line("Player1", tags.player1) + tag_line("Player2", tags.player2);
+}
+
+std::string result_tag_lines(const std::optional<game_outcome>& outcome, const record_tags& tags) {
+  std::string s = tag_line("Result", record_result(outcome, tags));
+  if (outcome)
+    s += tag_line("Termination", outcome->reason);
+  else if (decided_outside(outcome, tags) && !tags.termination.empty())
+    s += tag_line("Termination", tags.termination);
+  return s;
+}
+
+std::string movetext(const std::vector<std::string>& moves, const std::vector<int>& seats,
+                     std::string_view result) {
+  std::string s;
+  std::string line;
+  int number = 0;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (seats[i] == 1) {
+      line += std::to_string(++number) + ". ";
+    } else if (i == 0) {
+      line += "1... ";
+      number = 1;
+    }
+    line += moves[i];
+    line += ' ';
+    if (line.size() > 72) {
+      s += line.substr(0, line.size() - 1);
+      s += '\n';
+      line.clear();
+    }
+  }
+  s += line;
+  s += result;
+  s += '\n';
+  return s;
+}
+
+bool read_player_tag(record_tags& tags, std::string_view name, const std::string& value) {
+  if (name == "Event")
+    tags.event = value;
+  else if (name == "Date")
+    tags.date = value;
+  else if (name == "Player1")
+    tags.player1 = value;
+  else if (name == "Player2")
+    tags.player2 = value;
+  else
+    return false;
+  return true;
+}
+
+expected<std::string> stated_result(const record_text& rec) {
+  std::string tag;
+  for (const auto& [name, value] : rec.tags) {
+    if (name != "Result") continue;
+    if (!is_result_token(value)) return fail("unknown result '" + shown(value) + "'");
+    tag = value;
+  }
+  if (!tag.empty() && !rec.result.empty() && tag != rec.result) {
+    return fail("the movetext ends " + rec.result + " but the Result tag says " + tag);
+  }
+  return !rec.result.empty() ? rec.result : !tag.empty() ? tag : std::string("*");
+}
+
 }  // namespace ringside

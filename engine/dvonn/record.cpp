@@ -9,13 +9,6 @@ namespace ringside::dvonn {
 
 namespace {
 
-std::string result_text(const std::optional<game_outcome>& o) {
-  if (!o) return "*";
-  if (o->winner == 1) return "1-0";
-  if (o->winner == 2) return "0-1";
-  return "1/2-1/2";
-}
-
 std::string score_text(const std::array<int, 2>& s) {
   return std::to_string(s[0]) + "-" + std::to_string(s[1]);
 }
@@ -49,19 +42,9 @@ bool same_letters(std::string_view a, std::string_view b) {
 }  // namespace
 
 std::string write_record(const game& g, const record_tags& tags) {
-  const bool decided_outside = !g.outcome() && is_result_token(tags.result) && tags.result != "*";
-  const std::string result = decided_outside ? tags.result : result_text(g.outcome());
-  std::string s = tag_line("Game", "DVONN");
-  s += tag_line("Event", tags.event);
-  s += tag_line("Date", tags.date);
-  s += tag_line("Player1", tags.player1);
-  s += tag_line("Player2", tags.player2);
+  std::string s = tag_line("Game", "DVONN") + player_tag_lines(tags);
   if (g.start_position()) s += tag_line("Position", *g.start_position());
-  s += tag_line("Result", result);
-  if (g.outcome())
-    s += tag_line("Termination", g.outcome()->reason);
-  else if (decided_outside && !tags.termination.empty())
-    s += tag_line("Termination", tags.termination);
+  s += result_tag_lines(g.outcome(), tags);
   s += tag_line("Score", score_text(*g.score()));
   s += '\n';
 
@@ -71,58 +54,30 @@ std::string write_record(const game& g, const record_tags& tags) {
   if (g.start_position()) start = *parse_position(*g.start_position());
   int side = start.side();
   int placed = start.placed();
-  int number = 0;
-  std::string line;
-  const auto& h = g.history();
-  for (std::size_t i = 0; i < h.size(); ++i) {
-    if (side == 0) {
-      line += std::to_string(++number) + ". ";
-    } else if (i == 0) {
-      line += "1... ";
-      number = 1;
-    }
-    line += h[i];
-    line += ' ';
+  std::vector<int> seats;
+  for (std::size_t i = 0; i < g.history().size(); ++i) {
+    seats.push_back(side + 1);
     if (placed < cell_count) {
       side = placing_side(++placed);
     } else {
       side ^= 1;
     }
-    if (line.size() > 72) {
-      s += line.substr(0, line.size() - 1);
-      s += '\n';
-      line.clear();
-    }
   }
-  s += line;
-  s += result;
-  s += '\n';
-  return s;
+  return s + movetext(g.history(), seats, record_result(g.outcome(), tags));
 }
 
 expected<record> parse_record(std::string_view text) {
   auto rt = read_record_text(text);
   if (!rt) return fail(rt.error());
   record rec;
-  std::string result_tag;
   for (const auto& [name, value] : rt->tags) {
+    if (read_player_tag(rec.tags, name, value)) continue;
     if (name == "Game") {
       if (!same_letters(value, "DVONN")) {
         return fail("this is a record of " + value.substr(0, 32) + ", not of DVONN");
       }
-    } else if (name == "Event") {
-      rec.tags.event = value;
-    } else if (name == "Date") {
-      rec.tags.date = value;
-    } else if (name == "Player1") {
-      rec.tags.player1 = value;
-    } else if (name == "Player2") {
-      rec.tags.player2 = value;
     } else if (name == "Position") {
       rec.start_position = value;
-    } else if (name == "Result") {
-      if (!is_result_token(value)) return fail("unknown result '" + value.substr(0, 32) + "'");
-      result_tag = value;
     } else if (name == "Score") {
       rec.score = read_score(value);
       if (!rec.score) {
@@ -131,16 +86,7 @@ expected<record> parse_record(std::string_view text) {
       }
     }
   }
-  if (!result_tag.empty() && !rt->result.empty() && result_tag != rt->result) {
-    return fail("the movetext ends " + rt->result + " but the Result tag says " + result_tag);
-  }
-  rec.result = !rt->result.empty() ? rt->result : !result_tag.empty() ? result_tag : "*";
-  for (const std::string& tok : rt->tokens) {
-    auto m = read_move_text(tok);
-    if (!m) return fail("move " + std::to_string(rec.moves.size() + 1) + ": " + m.error());
-    rec.moves.push_back(tok);
-  }
-  return rec;
+  return with_movetext(std::move(rec), *rt, [](std::string_view t) { return read_move_text(t); });
 }
 
 expected<game> replay(const record& r) {
@@ -165,8 +111,8 @@ expected<game> replay(const record& r) {
     seen = g.history().size();
   }
   // A record may leave out a forced pass at its very end: the game has played it anyway.
-  if (g.outcome() && r.result != "*" && r.result != result_text(g.outcome())) {
-    return fail("the moves end the game " + result_text(g.outcome()) + " but the record says " +
+  if (g.outcome() && r.result != "*" && r.result != result_token(g.outcome())) {
+    return fail("the moves end the game " + result_token(g.outcome()) + " but the record says " +
                 r.result);
   }
   if (r.score && *r.score != *g.score()) {

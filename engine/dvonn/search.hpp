@@ -1,81 +1,59 @@
 #pragma once
-// dvonn::searcher — iterative-deepening alpha-beta (PVS) over DVONN positions.
+// The DVONN searcher: the common search (engine/common/search.hpp) over DVONN positions.
 //
-// Works on the engine's own position (bitboards, do_move/undo_move, fixed-size move lists).
-// DVONN's turns do not always alternate (player 1 places last and then moves first), so a
-// child is negated only when the side to move changed. A transposition table keyed by Zobrist
-// keys, moves ordered TT move first, then stack moves that take an opponent's stack, killers
-// and history. One searcher is one search at a time; searches on different threads each use
-// their own.
+// DVONN's turns do not always alternate (player 1 places last and then moves first), which the
+// common search allows for. A game ends when neither side can move, won by the taller control
+// or tied. Moves are ordered TT move first, then stack moves that take an opponent's stack
+// (the most first), then killers and history; lists are short, so sorted whole.
 
-#include <array>
-#include <atomic>
 #include <cstdint>
-#include <optional>
-#include <vector>
+#include <string>
 
-#include "engine/common/search_types.hpp"
-#include "engine/common/transposition_table.hpp"
+#include "engine/common/search.hpp"
+#include "engine/dvonn/evaluation.hpp"
 #include "engine/dvonn/move.hpp"
+#include "engine/dvonn/move_order.hpp"
 #include "engine/dvonn/movegen.hpp"
 #include "engine/dvonn/position.hpp"
+#include "engine/dvonn/zobrist.hpp"
 
 namespace ringside::dvonn {
 
-struct search_settings {
-  search_limits limits;
-  // Weakening for the lower levels, as for ZÈRTZ: root moves within `margin` of the best are
-  // scored exactly and one is drawn with weight exp((score - best) / temperature).
-  int margin = 0;
-  int temperature = 1;
-  std::uint64_t seed = 0;
-  const std::atomic<bool>* cancel = nullptr;  // set from another thread to stop early
+struct search_traits : search_game_types<position, move, move_list, move_order> {
+  static constexpr bool sort_up_front = true;  // 49 placements or a few dozen stack moves
+  static constexpr std::size_t history_size = 64 * 64;
+  static std::size_t history_index(move m) {
+    return static_cast<std::size_t>(m.from() * 64 + m.to());
+  }
+
+  static void generate(const position& p, move_list& out) { generate_moves(p, out); }
+  static std::uint64_t key(const position& p) { return zobrist_key(p); }
+  static std::uint64_t child_key(std::uint64_t, const position::undo&, const position& p) {
+    return zobrist_key(p);
+  }
+
+  // Over once neither side can move: won by the taller control, or tied.
+  static bool over(const position& p) { return p.over(); }
+  static int outcome(const position& p) {
+    const int diff = p.score(p.side()) - p.score(p.side() ^ 1);
+    return diff > 0 ? 1 : diff < 0 ? -1 : 0;
+  }
+  static int evaluate(const position& p, bool) { return dvonn::evaluate(p); }
+  static bool settled(const position&) { return true; }  // no move is ever compulsory
+  // The game ends when neither side can move, before any pass could answer a pass.
+  static bool tie_by_passes(move, const move_list&) { return false; }
+  static bool forced_extension(int, move) { return false; }
+
+  static bool reducible(const position& p, move m) { return !move_order(p).capture(m); }
+  static bool remembered(move) { return true; }
+  static int reduction(int, int) { return 1; }
+
+  static std::string token(const position&, move m) { return m.text(); }
 };
 
-struct search_result {
-  move best{};  // move{} only when the game is over
-  search_info info;
-};
-
-class searcher {
- public:
-  static constexpr int mate = 30000;
-  static constexpr int max_ply = 128;
-
-  explicit searcher(std::size_t tt_bytes = std::size_t{16} << 20);
-
-  // Searches `root` within `s.limits`; returns the move to play and what was found.
-  search_result run(const position& root, const search_settings& s);
-
- private:
-  int negamax(int depth, int ply, int alpha, int beta);
-  // The value for the side that moved into the current node (`me`), whether or not the turn
-  // passed: DVONN's phase change gives player 1 two turns in a row.
-  int value_for(int me, int depth, int ply, int alpha, int beta);
-  int terminal(int ply) const;
-  bool out_of_budget();
-  void order(int ply, move tt_move);
-  void update_pv(int ply, move m);
-  int& history(move m) { return history_[static_cast<std::size_t>(m.from() * 64 + m.to())]; }
-
-  transposition_table<move> tt_;
-  position pos_;
-  struct ply_moves {
-    std::array<move, move_list::capacity> m;
-    int n = 0;
-  };
-  std::vector<ply_moves> moves_;  // per ply, best first once ordered
-  std::vector<position::undo> undo_;
-  std::vector<std::array<move, 2>> killers_;
-  std::vector<std::array<move, max_ply>> pv_;
-  std::vector<int> pv_len_;
-  std::vector<int> history_;
-  search_limits limits_;
-  const std::atomic<bool>* cancel_ = nullptr;
-  std::int64_t start_ns_ = 0;
-  std::uint64_t nodes_ = 0;
-  int seldepth_ = 0;
-  bool stopped_ = false;
-};
+using searcher = ringside::searcher<search_traits>;
+using search_result = ringside::search_result<move>;
 
 }  // namespace ringside::dvonn
+
+extern template class ringside::searcher<ringside::dvonn::search_traits>;

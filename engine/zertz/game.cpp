@@ -19,7 +19,7 @@ struct game::impl {
   std::vector<std::string> history;
   std::vector<position::state> seen;  // every position so far, the start included
   int passes_in_row = 0;
-  std::optional<game_result> result;
+  std::optional<game_outcome> result;
 
   bool pass_forced() const {
     return !pos.over() && !pos.any_jump() && pos.placeable_colours() == 0;
@@ -31,14 +31,14 @@ struct game::impl {
     if (const int w = pos.winner()) {
       const auto& caps = pos.raw().caps[static_cast<std::size_t>(w - 1)];
       const bool by_set = meets_win(rules_of(pos.rules()), caps);
-      result = game_result{w, by_set ? end_reason::win_condition : end_reason::board_full};
+      result = game_outcome{w, by_set ? "win_condition" : "board_full"};
       return;
     }
     if (std::count(seen.begin(), seen.end(), pos.raw()) >= 3) {
-      result = game_result{0, end_reason::repetition};
+      result = game_outcome{0, "repetition"};
       return;
     }
-    if (passes_in_row >= 2) result = game_result{0, end_reason::no_moves};
+    if (passes_in_row >= 2) result = game_outcome{0, "no_moves"};
   }
 
   void play_forced_passes() {
@@ -63,18 +63,6 @@ game::~game() = default;
 
 bool is_supported_board(int rings) {
   return board::get(rings) != nullptr;
-}
-
-expected<game> game::start(variant v, int rings) {
-  if (rings == 0) rings = rules_of(v).default_board;
-  const board* b = board::get(rings);
-  if (!b) {
-    return fail("there is no " + std::to_string(rings) +
-                "-ring board; boards have 37, 40, 43, 44, 48 or 61 rings");
-  }
-  auto i = std::make_unique<impl>(position(*b, v));
-  i->seen.push_back(i->pos.raw());
-  return game(std::move(i));
 }
 
 expected<game> game::from_zip(variant v, std::string_view zip, int rings) {
@@ -130,7 +118,15 @@ expected<game> game::create(std::string_view variant_name, int rings) {
     return fail("ZÈRTZ has no variant \"" + std::string(variant_name.substr(0, 32)) +
                 "\"; choose standard, blitz or tournament");
   }
-  return start(*v, rings);
+  if (rings == 0) rings = rules_of(*v).default_board;
+  const board* b = board::get(rings);
+  if (!b) {
+    return fail("there is no " + std::to_string(rings) +
+                "-ring board; boards have 37, 40, 43, 44, 48 or 61 rings");
+  }
+  auto i = std::make_unique<impl>(position(*b, *v));
+  i->seen.push_back(i->pos.raw());
+  return game(std::move(i));
 }
 
 std::string_view game::variant_name() const {
@@ -138,8 +134,7 @@ std::string_view game::variant_name() const {
 }
 
 std::optional<game_outcome> game::outcome() const {
-  if (!impl_->result) return std::nullopt;
-  return game_outcome{impl_->result->winner, to_string(impl_->result->reason)};
+  return impl_->result;
 }
 
 std::string game::write_record(const record_tags& tags) const {
@@ -234,9 +229,6 @@ std::vector<std::string> game::legal_moves() const {
   return out;
 }
 
-std::optional<game_result> game::result() const {
-  return impl_->result;
-}
 std::string game::zip() const {
   return write_zip(impl_->pos);
 }
@@ -261,22 +253,6 @@ std::optional<variant> parse_variant(std::string_view s) {
   if (s == "blitz") return variant::blitz;
   if (s == "tournament") return variant::tournament;
   return std::nullopt;
-}
-
-std::string_view to_string(end_reason r) {
-  switch (r) {
-    case end_reason::none:
-      return "none";
-    case end_reason::win_condition:
-      return "win_condition";
-    case end_reason::board_full:
-      return "board_full";
-    case end_reason::repetition:
-      return "repetition";
-    case end_reason::no_moves:
-      return "no_moves";
-  }
-  return "none";
 }
 
 char to_char(marble m) {

@@ -28,20 +28,6 @@ struct marble_counts {
   friend bool operator==(const marble_counts&, const marble_counts&) = default;
 };
 
-enum class end_reason : std::uint8_t {
-  none,           // still playing
-  win_condition,  // the mover's captures met the variant's condition
-  board_full,     // the last ring was claimed by isolation
-  repetition,     // third occurrence of the same position: tie
-  no_moves,       // both players passed in a row: tie
-};
-
-struct game_result {
-  int winner = 0;  // 1 or 2; 0 for a tie
-  end_reason reason = end_reason::none;
-  friend bool operator==(const game_result&, const game_result&) = default;
-};
-
 // One ring on the board as a client sees it.
 struct ring_view {
   std::string cell;                // "d4"
@@ -66,18 +52,20 @@ class game {
  public:
   // --- the board_game seam (engine/common/board_game.hpp) ----------------------------------
   static constexpr std::string_view name = "zertz";
-  // start() by the variant's wire name ("standard", "blitz", "tournament").
+  // The empty start of variant `variant_name` ("standard", "blitz", "tournament": its pool and
+  // win rule) on `rings` rings (37, 40, 43, 44, 48 or 61); the variant's own board when `rings`
+  // is 0 (standard/blitz 37, tournament 48).
   static expected<game> create(std::string_view variant_name, int rings);
   std::string_view variant_name() const;
   int board_size() const { return board_rings(); }
+  // Empty while playing; then the winner (0 for a tie) and why: "win_condition" (the mover's
+  // captures met the variant's condition), "board_full" (the last ring claimed by isolation),
+  // "repetition" (third occurrence of the same position) or "no_moves" (two passes in a row).
   std::optional<game_outcome> outcome() const;
   std::optional<std::array<int, 2>> score() const { return std::nullopt; }  // ZÈRTZ counts none
   std::string position_text() const { return zip(); }
   std::string write_record(const record_tags& tags) const;
 
-  // The empty start of `rings` rings (37, 40, 43, 44, 48 or 61) under `v`'s pool and win rule.
-  // The variant's own board is used when `rings` is 0 (standard/blitz 37, tournament 48).
-  static expected<game> start(variant v, int rings = 0);
   // A game starting from a ZIP position. Its board is read from the layout, or is `rings` when
   // not 0 (a 44-ring board that lost its extra rings looks like the 37-ring one). If the side
   // to move has nothing to do, the forced pass is played at once.
@@ -106,7 +94,6 @@ class game {
   std::vector<std::string> removable() const;                    // free rings right now
   const std::vector<std::string>& history() const;
   std::vector<std::string> legal_moves() const;  // every legal ZEN token, sorted
-  std::optional<game_result> result() const;     // empty while playing
   std::string zip() const;                       // the current position as ZIP
   // The ZIP the game started from, or empty when it started from the empty board.
   std::optional<std::string> start_zip() const;
@@ -129,8 +116,7 @@ class game {
 // Names used on the wire and in records.
 std::string_view to_string(variant v);  // "standard" | "blitz" | "tournament"
 std::optional<variant> parse_variant(std::string_view s);
-std::string_view to_string(end_reason r);  // "win_condition", "board_full", ...
-char to_char(marble m);                    // 'W' 'G' 'B'
+char to_char(marble m);  // 'W' 'G' 'B'
 bool is_supported_board(int rings);
 
 // ZEN game record: tag pairs and numbered movetext. write_zen_record produces text that

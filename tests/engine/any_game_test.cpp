@@ -37,7 +37,7 @@ TEST_CASE("any_game forwards to the game inside, and copies are independent") {
   CHECK(g.to_move() == 1);
   CHECK(g.ply() == 0);
   CHECK(g.legal_moves().size() == 3 * 37 * 18 - 3 * 18);  // every colour, vacant ring, free ring
-  CHECK(g.position_text() == zertz::game::start(zertz::variant::blitz)->zip());
+  CHECK(g.position_text() == zertz::game::create("blitz", 0)->zip());
   CHECK(!g.outcome());
   CHECK(!g.score());
 

@@ -36,32 +36,34 @@ TEST_CASE("move_budget_ms: the level's cap without a clock, a share of the clock
 TEST_CASE("levels: stronger levels search more; node budgets unless the clock is short") {
   std::uint64_t last_nodes = 0;
   for (int level = 1; level <= 5; ++level) {
-    const level_config c = configure(ask(level));
+    const level_config c = configure_level(levels, ask(level));
     CHECK(c.settings.limits.max_nodes > 0);  // deterministic: stops on nodes, not time
     if (level > 1) CHECK(c.settings.limits.max_nodes > last_nodes);
     last_nodes = c.settings.limits.max_nodes;
   }
-  const level_config top = configure(ask(5));
+  const level_config top = configure_level(levels, ask(5));
   CHECK(top.settings.limits.max_time_ms == 0);  // level 5 too repeats a game exactly
   CHECK(top.cap_ms == 5000);
   CHECK(top.settings.margin == 0);
-  CHECK(configure(ask(1)).settings.margin > 0);  // the beginner errs
+  CHECK(configure_level(levels, ask(1)).settings.margin > 0);  // the beginner errs
   // A short clock turns a node budget into the clock's share of time.
-  const level_config hurried = configure(ask(4, 0, clock_state{10'000, 0}));
+  const level_config hurried = configure_level(levels, ask(4, 0, clock_state{10'000, 0}));
   CHECK(hurried.settings.limits.max_nodes == 0);
   CHECK(hurried.settings.limits.max_time_ms == 400);
-  const level_config top_hurried = configure(ask(5, 0, clock_state{25'000, 0}));
+  const level_config top_hurried = configure_level(levels, ask(5, 0, clock_state{25'000, 0}));
   CHECK(top_hurried.settings.limits.max_time_ms == 1000);
   // As the server asks (time_capped), a node budget stops at the level's time cap too; without
   // it there is no time limit, so a seed and a budget repeat the move on any machine.
-  CHECK(configure(ask(4)).settings.limits.max_time_ms == 0);
+  CHECK(configure_level(levels, ask(4)).settings.limits.max_time_ms == 0);
   computer_request capped = ask(4);
   capped.time_capped = true;
-  CHECK(configure(capped).settings.limits.max_nodes == 800'000);
-  CHECK(configure(capped).settings.limits.max_time_ms == 2500);
+  CHECK(configure_level(levels, capped).settings.limits.max_nodes == 800'000);
+  CHECK(configure_level(levels, capped).settings.limits.max_time_ms == 2500);
   // Out-of-range levels are clamped.
-  CHECK(configure(ask(9)).settings.limits.max_nodes == configure(ask(5)).settings.limits.max_nodes);
-  CHECK(configure(ask(0)).settings.margin == configure(ask(1)).settings.margin);
+  CHECK(configure_level(levels, ask(9)).settings.limits.max_nodes ==
+        configure_level(levels, ask(5)).settings.limits.max_nodes);
+  CHECK(configure_level(levels, ask(0)).settings.margin ==
+        configure_level(levels, ask(1)).settings.margin);
 }
 
 TEST_CASE("a time-capped search on a node budget too large for the cap stops at the cap") {

@@ -187,19 +187,19 @@ TEST_CASE(
     "dvonn computer: levels are node budgets, capped at 5 s in a room; a lone move is instant") {
   std::uint64_t last = 0;
   for (int level = 1; level <= 5; ++level) {
-    const level_config c = configure(ask(level));
+    const level_config c = configure_level(levels, ask(level));
     CHECK(c.settings.limits.max_nodes > 0);
     CHECK(c.settings.limits.max_nodes >= last);
     last = c.settings.limits.max_nodes;
   }
-  CHECK(configure(ask(5)).settings.limits.max_time_ms == 0);
+  CHECK(configure_level(levels, ask(5)).settings.limits.max_time_ms == 0);
   computer_request capped = ask(5);
   capped.time_capped = true;
-  CHECK(configure(capped).settings.limits.max_time_ms == 5000);
+  CHECK(configure_level(levels, capped).settings.limits.max_time_ms == 5000);
   computer_request hurried = ask(4);
   hurried.clock = clock_state{10'000, 0};
-  CHECK(configure(hurried).settings.limits.max_time_ms == 400);
-  CHECK(configure(hurried).settings.limits.max_nodes == 0);
+  CHECK(configure_level(levels, hurried).settings.limits.max_time_ms == 400);
+  CHECK(configure_level(levels, hurried).settings.limits.max_nodes == 0);
   // One legal move (a single movable stack with one landing): played without a search.
   const auto g = game::from_position("e3:W,f3:D,g3:D,h3:D 1 49");
   REQUIRE(g);

@@ -28,7 +28,7 @@ std::string play_ok(game& g, std::string_view text) {
 }  // namespace
 
 TEST_CASE("game: the empty start of each variant") {
-  auto s = game::start(variant::standard);
+  auto s = game::create("standard", 0);
   REQUIRE(s.has_value());
   CHECK(s->board_rings() == 37);
   CHECK(s->pool() == marble_counts{{6, 8, 10}});
@@ -39,21 +39,21 @@ TEST_CASE("game: the empty start of each variant") {
   CHECK(s->removable().size() == 18);
   CHECK(s->legal_moves().size() == 1944);
   CHECK_FALSE(s->must_capture());
-  CHECK_FALSE(s->result().has_value());
-  auto b = game::start(variant::blitz);
+  CHECK_FALSE(s->outcome().has_value());
+  auto b = game::create("blitz", 0);
   REQUIRE(b.has_value());
   CHECK(b->pool() == marble_counts{{5, 7, 9}});
-  auto t = game::start(variant::tournament);
+  auto t = game::create("tournament", 0);
   REQUIRE(t.has_value());
   CHECK(t->board_rings() == 48);
-  CHECK(game::start(variant::standard, 61)->board_rings() == 61);
-  auto bad = game::start(variant::standard, 39);
+  CHECK(game::create("standard", 61)->board_rings() == 61);
+  auto bad = game::create("standard", 39);
   REQUIRE_FALSE(bad.has_value());
   CHECK(bad.error() == "there is no 39-ring board; boards have 37, 40, 43, 44, 48 or 61 rings");
 }
 
 TEST_CASE("game: check_move explains each refusal") {
-  game g = *game::start(variant::standard);
+  game g = *game::create("standard", 0);
   CHECK(*g.check_move("Wd4,a1") == "Wd4-a1");
   play_ok(g, "Wd4-a1");
   auto r = g.check_move("Gd4-a2");
@@ -94,7 +94,7 @@ TEST_CASE("game: a forced pass is played for the player who has nothing to place
   CHECK(g.history().back() == "pass");
   CHECK(g.to_move() == 2);
   CHECK(g.ply() == 3);
-  CHECK_FALSE(g.result().has_value());
+  CHECK_FALSE(g.outcome().has_value());
   CHECK(g.check_move("pass").error() == "passing is allowed only when there is nothing to place");
 }
 
@@ -102,8 +102,8 @@ TEST_CASE("game: two passes in a row end the game in a tie") {
   game g = build_game(locked_61());
   play_ok(g, "We7");
   CHECK(g.history() == std::vector<std::string>{"We7", "pass", "pass"});
-  REQUIRE(g.result().has_value());
-  CHECK(*g.result() == game_result{0, end_reason::no_moves});
+  REQUIRE(g.outcome().has_value());
+  CHECK(*g.outcome() == game_outcome{0, "no_moves"});
   CHECK(g.check_move("Wd4").error() == "the game is over");
   CHECK_FALSE(g.play("Wd4").has_value());
   CHECK(g.legal_moves().empty());
@@ -113,15 +113,15 @@ TEST_CASE("game: the third occurrence of a position is a tie") {
   game g = build_game(locked_61());
   for (int cycle = 0; cycle < 2; ++cycle) {
     CAPTURE(cycle);
-    CHECK_FALSE(g.result().has_value());
+    CHECK_FALSE(g.outcome().has_value());
     play_ok(g, "We5");
     play_ok(g, "Ge4xe6");
     play_ok(g, "We5");
     play_ok(g, "Ge6xe4");
   }
   CHECK(g.ply() == 12);
-  REQUIRE(g.result().has_value());
-  CHECK(*g.result() == game_result{0, end_reason::repetition});
+  REQUIRE(g.outcome().has_value());
+  CHECK(*g.outcome() == game_outcome{0, "repetition"});
 }
 
 TEST_CASE("game: a decided position cannot start a game, a pass at the start is played") {
@@ -150,7 +150,7 @@ TEST_CASE("game: a ZEN record reads back into the same game") {
   CHECK(text.find("[Event \"Club \\\"night\\\"\"]") != std::string::npos);
   CHECK(text.find("[ZIP \"") != std::string::npos);
   CHECK(text.find("1. Bc1-g1 Wd1xb1 2. Wa1-c1 1-0") != std::string::npos);
-  CHECK(text.find("[Termination \"" + std::string(to_string(g.result()->reason)) + "\"]") !=
+  CHECK(text.find("[Termination \"" + std::string(g.outcome()->reason) + "\"]") !=
         std::string::npos);  // the rules' own reason
   auto rec = parse_zen_record(text);
   REQUIRE_MESSAGE(rec.has_value(), (rec ? "" : rec.error()));
@@ -163,12 +163,12 @@ TEST_CASE("game: a ZEN record reads back into the same game") {
   REQUIRE_MESSAGE(again.has_value(), (again ? "" : again.error()));
   CHECK(again->history() == g.history());
   CHECK(again->zip() == g.zip());
-  CHECK(again->result() == g.result());
+  CHECK(again->outcome() == g.outcome());
 }
 
 TEST_CASE("game: a record carries a result decided outside the rules, never over the rules") {
   game g = build_game(locked_61());
-  REQUIRE_FALSE(g.result().has_value());
+  REQUIRE_FALSE(g.outcome().has_value());
   zen_tags resigned;
   resigned.result = "0-1";  // player 1 resigned
   resigned.termination = "resignation";
@@ -180,7 +180,7 @@ TEST_CASE("game: a record carries a result decided outside the rules, never over
   CHECK(rec->result == "0-1");
   auto again = replay(*rec);
   REQUIRE_MESSAGE(again.has_value(), (again ? "" : again.error()));
-  CHECK_FALSE(again->result().has_value());  // the rules still have not decided it
+  CHECK_FALSE(again->outcome().has_value());  // the rules still have not decided it
 
   zen_tags nonsense;
   nonsense.result = "2-0";  // not a result: ignored

@@ -148,20 +148,20 @@ void random_games(int rings, variant v, int games, std::uint64_t seed) {
 void facade_games(int rings, variant v, int games, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   for (int gi = 0; gi < games; ++gi) {
-    game g = *game::start(v, rings);
+    game g = *game::create(to_string(v), rings);
     int guard = 0;
-    while (!g.result() && guard++ < 3000) {
+    while (!g.outcome() && guard++ < 3000) {
       const auto moves = g.legal_moves();
       REQUIRE_FALSE(moves.empty());
       const auto& pick = moves[rng() % moves.size()];
       REQUIRE(*g.check_move(pick) == pick);
       REQUIRE(g.play(pick).has_value());
     }
-    REQUIRE(g.result().has_value());
+    REQUIRE(g.outcome().has_value());
     auto again = replay(*parse_zen_record(write_zen_record(g, {})));
     REQUIRE(again.has_value());
     REQUIRE(again->history() == g.history());
-    REQUIRE(again->result() == g.result());
+    REQUIRE(again->outcome() == g.outcome());
   }
 }
 

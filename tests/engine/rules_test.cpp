@@ -115,14 +115,14 @@ TEST_CASE("diagram 5: the sacrifice combination wins with four white marbles") {
   auto b = g.play("Wd1xb1");
   REQUIRE(b.has_value());
   CHECK(b->captured == marble_counts{{0, 0, 1}});
-  CHECK_FALSE(g.result().has_value());  // B has W1 G4 B3: no winning set
+  CHECK_FALSE(g.outcome().has_value());  // B has W1 G4 B3: no winning set
   auto a = g.play("Wa1-c1");
   REQUIRE_MESSAGE(a.has_value(), (a ? "" : a.error()));
   CHECK(a->isolated == std::vector<std::string>{"a1", "b1"});
   CHECK(a->captured == marble_counts{{2, 0, 0}});
   CHECK(g.captured(1) == marble_counts{{4, 0, 0}});
-  REQUIRE(g.result().has_value());
-  CHECK(*g.result() == game_result{1, end_reason::win_condition});
+  REQUIRE(g.outcome().has_value());
+  CHECK(*g.outcome() == game_outcome{1, "win_condition"});
 }
 
 TEST_CASE("diagram 5: without the sacrifice, the same idea claims only one white") {
@@ -134,7 +134,7 @@ TEST_CASE("diagram 5: without the sacrifice, the same idea claims only one white
   REQUIRE(r.has_value());
   CHECK(r->isolated == std::vector<std::string>{"a1"});
   CHECK(g.captured(1) == marble_counts{{3, 0, 0}});
-  CHECK_FALSE(g.result().has_value());
+  CHECK_FALSE(g.outcome().has_value());
 }
 
 TEST_CASE("placing: any colour the pool still holds, only those") {
@@ -206,8 +206,8 @@ TEST_CASE("board full: the player who fills the last ring claims the board and w
   CHECK(r->isolated.size() == 7);
   CHECK(g.rings().empty());
   CHECK(g.captured(1) == marble_counts{{2, 3, 2}});
-  REQUIRE(g.result().has_value());
-  CHECK(*g.result() == game_result{1, end_reason::board_full});
+  REQUIRE(g.outcome().has_value());
+  CHECK(*g.outcome() == game_outcome{1, "board_full"});
   CHECK(g.legal_moves().empty());
 }
 
@@ -216,35 +216,35 @@ TEST_CASE("win conditions: standard needs 4 white, blitz 3") {
   // d4 jumps d5 (white) to d6; or d5 jumps d4 (grey) to d3.
   game standard = build_game(s);
   REQUIRE(standard.play("Gd4xd6").has_value());
-  CHECK_FALSE(standard.result().has_value());
+  CHECK_FALSE(standard.outcome().has_value());
   setup b = s;
   b.rules = variant::blitz;
   game blitz = build_game(b);
   REQUIRE(blitz.play("Gd4xd6").has_value());
-  REQUIRE(blitz.result().has_value());
-  CHECK(*blitz.result() == game_result{1, end_reason::win_condition});
+  REQUIRE(blitz.outcome().has_value());
+  CHECK(*blitz.outcome() == game_outcome{1, "win_condition"});
 }
 
 TEST_CASE("win conditions: the sets of each colour, 3 each in standard, 2 each in blitz") {
   setup s{.marbles = {{"d4", 'W'}, {"d5", 'B'}}, .caps1 = {2, 2, 2}, .to_move = 1};
   game g2 = build_game(s);
   REQUIRE(g2.play("Wd4xd6").has_value());  // black 3, white 2: no set yet
-  CHECK_FALSE(g2.result().has_value());
+  CHECK_FALSE(g2.outcome().has_value());
   s.caps1 = {3, 3, 2};
   game g3 = build_game(s);
   REQUIRE(g3.play("Wd4xd6").has_value());  // 3 of each
-  REQUIRE(g3.result().has_value());
-  CHECK(*g3.result() == game_result{1, end_reason::win_condition});
+  REQUIRE(g3.outcome().has_value());
+  CHECK(*g3.outcome() == game_outcome{1, "win_condition"});
   setup b{.rules = variant::blitz, .marbles = {{"d4", 'W'}, {"d5", 'B'}}, .caps1 = {2, 2, 1}};
   game gb = build_game(b);
   REQUIRE(gb.play("Wd4xd6").has_value());
-  REQUIRE(gb.result().has_value());
-  CHECK(gb.result()->winner == 1);
+  REQUIRE(gb.outcome().has_value());
+  CHECK(gb.outcome()->winner == 1);
   setup s5{.marbles = {{"d4", 'W'}, {"d5", 'G'}}, .caps2 = {0, 4, 0}, .to_move = 2};
   game g5 = build_game(s5);
   REQUIRE(g5.play("Wd4xd6").has_value());  // 5 grey for player 2
-  REQUIRE(g5.result().has_value());
-  CHECK(*g5.result() == game_result{2, end_reason::win_condition});
+  REQUIRE(g5.outcome().has_value());
+  CHECK(*g5.outcome() == game_outcome{2, "win_condition"});
 }
 
 }  // namespace ringside::zertz::test

@@ -93,8 +93,8 @@ std::vector<game> random_positions(int count, int every) {
   std::vector<game> out;
   for (int i = 0; i < count; ++i) {
     rng r(static_cast<std::uint64_t>(i) + 100);
-    game g = *game::start(variant::standard);
-    while (!g.result()) {
+    game g = *game::create("standard", 0);
+    while (!g.outcome()) {
       if (g.ply() % every == every - 1) out.push_back(g);
       const auto legal = g.legal_moves();
       REQUIRE(g.play(legal[r.below(legal.size())]));
@@ -145,8 +145,8 @@ TEST_CASE("search: finds the sacrifice that forces a winning capture") {
     game g = *game::from_zip(variant::standard, zip, 37);
     const int mover = g.to_move();
     for (const auto& m : r.info.pv) REQUIRE(g.play(m));
-    REQUIRE(g.result());
-    CHECK(g.result()->winner == mover);
+    REQUIRE(g.outcome());
+    CHECK(g.outcome()->winner == mover);
   }
 }
 
@@ -176,9 +176,9 @@ TEST_CASE("search: the same seed and node budget give the same move, line and no
   // The computer at a noisy level: a seed repeats the choice; the game plays out the same.
   for (int level = 1; level <= 3; ++level) {
     auto play = [&](std::uint64_t seed) {
-      game g = *game::start(variant::standard);
+      game g = *game::create("standard", 0);
       std::vector<std::uint64_t> nodes;
-      for (int i = 0; i < 4 && !g.result(); ++i) {
+      for (int i = 0; i < 4 && !g.outcome(); ++i) {
         computer_request r = ask(level, seed);
         r.nodes = 20'000;  // the level's settings on a smaller budget: sanitizer builds are slow
         const computer_move m = choose_move(g, r);
@@ -211,7 +211,7 @@ TEST_CASE("computer: searches on several threads at once give what they give alo
 }
 
 TEST_CASE("search: a noisy level varies with the seed") {
-  const game g = *game::start(variant::standard);
+  const game g = *game::create("standard", 0);
   std::vector<std::string> seen;
   for (std::uint64_t seed = 0; seed < 12; ++seed) {
     const computer_move m = choose_move(g, ask(1, seed));
@@ -264,7 +264,7 @@ TEST_CASE("zobrist: positions that differ in any part have different keys") {
 }
 
 TEST_CASE("search: a time budget is honoured and a cancel stops the search") {
-  const game g = *game::start(variant::standard);
+  const game g = *game::create("standard", 0);
   const auto p = parse_zip(g.zip(), g.rules(), g.board_rings());
   searcher s(std::size_t{4} << 20);
   search_settings set;

@@ -40,6 +40,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FUZZ_CHECK(again.has_value(), "write_zen_record's text replays");
   FUZZ_CHECK(again->zip() == g->zip(), "the round trip reaches the same position");
   FUZZ_CHECK(again->history() == g->history(), "the round trip keeps the move history");
-  FUZZ_CHECK(again->result() == g->result(), "the round trip keeps the result");
+  FUZZ_CHECK(again->outcome() == g->outcome(), "the round trip keeps the result");
   return 0;
 }

@@ -32,7 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Legal moves: sorted, and a few of them (spread over the list) check and play.
     const auto moves = g->legal_moves();
     FUZZ_CHECK(std::is_sorted(moves.begin(), moves.end()), "legal_moves() is sorted");
-    if (g->result()) FUZZ_CHECK(moves.empty(), "a finished game has no legal moves");
+    if (g->outcome()) FUZZ_CHECK(moves.empty(), "a finished game has no legal moves");
     const std::size_t step = std::max<std::size_t>(1, moves.size() / 4);
     for (std::size_t i = 0; i < moves.size(); i += step) {
       auto canonical = g->check_move(moves[i]);

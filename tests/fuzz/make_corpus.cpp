@@ -33,7 +33,7 @@ void zip_corpus(const fs::path& dir) {
   const variant all[] = {variant::standard, variant::blitz, variant::tournament};
   for (variant v : all) {
     for (int rings : {37, 40, 43, 44, 48, 61}) {
-      auto g = game::start(v, rings);
+      auto g = game::create(to_string(v), rings);
       if (!g) continue;
       const std::string tag = std::string(variant_name(v)) + "-" + std::to_string(rings);
       put(dir, tag + "-start", g->zip());
@@ -44,7 +44,7 @@ void zip_corpus(const fs::path& dir) {
       }
     }
   }
-  auto t = game::start(variant::tournament);
+  auto t = game::create("tournament", 0);
   for (unsigned seed = 1; t && seed <= 3; ++seed) {
     const auto cap = walk(*t, seed, 80, [](const game& p) { return p.must_capture(); });
     put(dir, "capture" + std::to_string(seed), cap.zip());
@@ -106,7 +106,7 @@ void record_corpus(const fs::path& dir) {
   int i = 0;
   for (variant v : {variant::standard, variant::blitz, variant::tournament}) {
     for (int rings : {0, 40, 43, 61}) {
-      auto g = game::start(v, rings);
+      auto g = game::create(to_string(v), rings);
       if (!g) continue;
       for (unsigned seed = 1; seed <= 2; ++seed) {
         const int plies = seed == 1 ? 8 : 400;  // one short game, one played to its end
@@ -117,7 +117,7 @@ void record_corpus(const fs::path& dir) {
     }
   }
   // A record starting from a ZIP position.
-  if (auto t = game::start(variant::tournament)) {
+  if (auto t = game::create("tournament", 0)) {
     const auto mid = walk(*t, 5, 20, [](const game&) { return false; });
     if (auto from = game::from_zip(variant::tournament, mid.zip())) {
       const auto more = walk(*from, 6, 10, [](const game&) { return false; });

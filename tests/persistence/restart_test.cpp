@@ -18,7 +18,7 @@ namespace ringside::test {
 
 TEST_CASE("a game killed mid-play comes back whole and plays on to its end") {
   const auto g = find_game(zertz::variant::blitz, [](const zertz::game& end, const auto&) {
-    return end.history().size() >= 8 && end.result()->winner != 0;
+    return end.history().size() >= 8 && end.outcome()->winner != 0;
   });
   temp_dir dir;
   const std::size_t half = g.moves.size() / 2;

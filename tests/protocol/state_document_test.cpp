@@ -121,7 +121,7 @@ TEST_CASE("state_document follows build_state through random games on every boar
       CAPTURE(rings);
       CAPTURE(seed);
       std::mt19937 rng(seed * 7919U + static_cast<std::uint32_t>(rings));
-      auto started = zertz::game::start(rules, rings);
+      auto started = zertz::game::create(zertz::to_string(rules), rings);
       REQUIRE(started);
       zertz::game g = *started;
       room_view v;
@@ -132,7 +132,7 @@ TEST_CASE("state_document follows build_state through random games on every boar
       CHECK(doc.json() == build_state(v, g));
       v.status = room_status::playing;
       step(doc, v, g);
-      for (int ply = 0; ply < 400 && !g.result(); ++ply) {
+      for (int ply = 0; ply < 400 && !g.outcome(); ++ply) {
         const auto legal = g.legal_moves();
         REQUIRE(!legal.empty());
         const auto report = g.play(legal[rng() % legal.size()]);
@@ -151,10 +151,10 @@ TEST_CASE("state_document follows build_state through random games on every boar
         // Nothing changed since: no ops, no version.
         if (ply % 17 == 0) CHECK(doc.update(v, g).empty());
       }
-      if (const auto r = g.result()) {
+      if (const auto r = g.outcome()) {
         ++games_ended;
         v.status = room_status::finished;
-        v.result = result_view{r->winner, std::string(zertz::to_string(r->reason)), {}};
+        v.result = result_view{r->winner, std::string(r->reason), {}};
       } else {
         v.status = room_status::finished;
         v.result = result_view{0, "agreement", {}};
@@ -171,17 +171,17 @@ TEST_CASE("state_document follows build_state through random games on every boar
 }
 
 TEST_CASE("a different game in the room replaces rings and history wholesale") {
-  auto a = *zertz::game::start(zertz::variant::standard);
+  auto a = *zertz::game::create("standard", 0);
   REQUIRE(a.play("Wd4-a1"));
   REQUIRE(a.play("Gc3-g1"));
   room_view v;
   v.room = "x";
   state_document doc(v, a);
   // A fresh board has every ring back: rings reappear, history shrinks.
-  const auto b = *zertz::game::start(zertz::variant::standard);
+  const auto b = *zertz::game::create("standard", 0);
   step(doc, v, b);
   // And from one position to an unrelated one of another board size.
-  const auto c = *zertz::game::start(zertz::variant::tournament, 48);
+  const auto c = *zertz::game::create("tournament", 48);
   step(doc, v, c);
   // reset() takes any game without ops.
   doc.reset(v, a);
@@ -189,7 +189,7 @@ TEST_CASE("a different game in the room replaces rings and history wholesale") {
 }
 
 TEST_CASE("an empty document: null until reset, and update() fills it with one whole replace") {
-  const auto g = *zertz::game::start(zertz::variant::standard);
+  const auto g = *zertz::game::create("standard", 0);
   room_view v;
   v.room = "e";
   state_document empty;
@@ -207,7 +207,7 @@ TEST_CASE("an empty document: null until reset, and update() fills it with one w
 }
 
 TEST_CASE("a placement's ops: the cell, the removed ring, pool, turn, and one history append") {
-  const auto g0 = *zertz::game::start(zertz::variant::standard);
+  const auto g0 = *zertz::game::create("standard", 0);
   room_view v;
   v.room = "k";
   state_document doc(v, g0);

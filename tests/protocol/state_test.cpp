@@ -8,7 +8,7 @@ namespace ringside::protocol {
 using nlohmann::json;
 
 TEST_CASE("the start of a standard game") {
-  const auto g = *zertz::game::start(zertz::variant::standard);
+  const auto g = *zertz::game::create("standard", 0);
   room_view v;
   v.room = "k3x9q2";
   v.players[0] = player_view{"alice", true, 300000};
@@ -48,7 +48,7 @@ TEST_CASE("the start of a standard game") {
 }
 
 TEST_CASE("after a move, and a finished room") {
-  auto g = *zertz::game::start(zertz::variant::blitz);
+  auto g = *zertz::game::create("blitz", 0);
   const auto report = g.play("Wd4-a1");
   REQUIRE(report);
   room_view v;

@@ -24,7 +24,7 @@ std::string pick_move(const json& state, std::mt19937& rng) {
     const auto& legal = state.at("legal");
     return legal.at(rng() % legal.size());
   }
-  auto g = zertz::game::start(*zertz::parse_variant(state.at("variant").get<std::string>()));
+  auto g = zertz::game::create(state.at("variant").get<std::string>(), 0);
   REQUIRE(g);
   for (const auto& m : state.at("history")) {
     if (m != "pass") REQUIRE(g->play(m.get<std::string>()));

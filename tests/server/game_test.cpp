@@ -57,7 +57,7 @@ void check_views_match_snapshots(table& t, seat_view& watcher) {
 
 TEST_CASE("a blitz game won by a capture, watched from the middle") {
   const auto g = find_game(zertz::variant::blitz, [](const zertz::game& end, const auto& last) {
-    return end.result()->reason == zertz::end_reason::win_condition &&
+    return end.outcome()->reason == "win_condition" &&
            last.text.find('x') != std::string::npos;
   });
   server_process srv(unlimited_messages);
@@ -75,7 +75,7 @@ TEST_CASE("a blitz game won by a capture, watched from the middle") {
 
 TEST_CASE("a game won by isolating marbles") {
   const auto g = find_game(zertz::variant::blitz, [](const zertz::game& end, const auto& last) {
-    return end.result()->reason == zertz::end_reason::win_condition && !last.isolated.empty() &&
+    return end.outcome()->reason == "win_condition" && !last.isolated.empty() &&
            last.text.find('x') == std::string::npos;
   });
   server_process srv(unlimited_messages);

@@ -21,9 +21,9 @@ found_game find_game(zertz::variant v,
                      int max_seeds) {
   for (int seed = 1; seed <= max_seeds; ++seed) {
     std::mt19937 rng(static_cast<std::mt19937::result_type>(seed));
-    auto g = *zertz::game::start(v);
+    auto g = *zertz::game::create(zertz::to_string(v), 0);
     found_game out;
-    while (!g.result() && out.moves.size() < 200) {
+    while (!g.outcome() && out.moves.size() < 200) {
       auto legal = g.legal_moves();
       std::shuffle(legal.begin(), legal.end(), rng);
       if (legal.size() > sample) legal.resize(sample);
@@ -42,8 +42,8 @@ found_game find_game(zertz::variant v,
       out.moves.push_back(r->text);
       out.last = *r;
     }
-    if (g.result() && want(g, out.last)) {
-      out.result = *g.result();
+    if (g.outcome() && want(g, out.last)) {
+      out.result = *g.outcome();
       out.final_zip = g.zip();
       return out;
     }

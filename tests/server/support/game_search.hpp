@@ -13,7 +13,7 @@ namespace ringside::test {
 
 struct found_game {
   std::vector<std::string> moves;  // as sent (passes are played by the server itself)
-  zertz::game_result result;
+  game_outcome result;
   zertz::move_report last;
   std::string final_zip;
 };

@@ -1,0 +1,35 @@
+#include "engine/common/computer_level.hpp"
+
+#include <algorithm>
+
+#include "engine/common/time_budget.hpp"
+
+namespace ringside {
+
+level_config configure_level(const level_table& levels, const computer_request& r) {
+  const level_row& row =
+      levels[static_cast<std::size_t>(std::clamp(r.level, 1, computer_levels) - 1)];
+  level_config c;
+  c.cap_ms = r.time_ms != 0 ? r.time_ms : row.cap_ms;
+  c.tt_bytes = row.tt_mb << 20;
+  search_settings& s = c.settings;
+  s.limits.max_depth = r.depth != 0 ? r.depth : row.depth;
+  s.limits.max_nodes = r.nodes != 0 ? r.nodes : row.nodes;
+  // A node budget alone makes a level the same on any machine; the server adds the cap.
+  s.limits.max_time_ms = s.limits.max_nodes == 0 || r.time_capped ? c.cap_ms : 0;
+  s.margin = row.margin;
+  s.temperature = row.temperature;
+  s.seed = r.seed;
+  s.threats = r.threats;
+  s.cancel = r.cancel;
+  const std::int64_t budget = move_budget_ms(c.cap_ms, r.clock);
+  if (budget < c.cap_ms || (r.time_ms != 0 && r.nodes == 0)) {
+    // The clock cannot afford the level's usual effort (or the caller asked for time): think
+    // for the clock's share, whatever node budget the level has.
+    s.limits.max_nodes = 0;
+    s.limits.max_time_ms = budget;
+  }
+  return c;
+}
+
+}  // namespace ringside

@@ -1,0 +1,58 @@
+#pragma once
+// What a computer level is, the same for every game: a row of budgets and weakening in the
+// game's table of levels, turned into search settings for one request (seed, clock, cancel,
+// overrides), and the search of one move at that level.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "engine/common/rng.hpp"
+#include "engine/common/search.hpp"
+#include "engine/common/search_types.hpp"
+
+namespace ringside {
+
+// One level of a game's ladder.
+struct level_row {
+  int depth;            // plies of full-width search at most
+  std::uint64_t nodes;  // 0: stopped by time only
+  std::int64_t cap_ms;  // the most it thinks without a clock
+  int margin;           // root moves this close to the best may be chosen
+  int temperature;      // how readily a worse one is
+  std::size_t tt_mb;
+};
+
+using level_table = std::array<level_row, computer_levels>;
+
+// What a level is for one request: its search settings and table size, and the longest it
+// should think without a clock (levels on a node budget stop on it, so their time is only an
+// expectation).
+struct level_config {
+  search_settings settings;
+  std::size_t tt_bytes = 0;
+  std::int64_t cap_ms = 0;
+};
+
+// The configuration of `r.level` (clamped to 1..computer_levels) in `levels` for `r`'s seed,
+// clock, cancel flag and overrides. With a clock whose share for this move is below the level's
+// cap, the search is cut by time instead of nodes.
+level_config configure_level(const level_table& levels, const computer_request& r);
+
+// The computer's move in `p`, the position after `ply` moves of a game not over, at `r.level`
+// of `levels`, as the move's canonical token with what the search found.
+template <class Traits>
+computer_move search_move(const typename Traits::position& p, int ply, const level_table& levels,
+                          const computer_request& r) {
+  level_config c = configure_level(levels, r);
+  // Each move of a game draws its own noise, repeatable from the game's seed.
+  c.settings.seed = mix_seed(r.seed, static_cast<std::uint64_t>(ply));
+  searcher<Traits> s(c.tt_bytes);
+  const auto found = s.run(p, c.settings);
+  computer_move out;
+  out.info = found.info;
+  if (found.best != typename Traits::move{}) out.move = Traits::token(p, found.best);
+  return out;
+}
+
+}  // namespace ringside
