@@ -66,6 +66,11 @@ class game {
  public:
   // --- the board_game seam (engine/common/board_game.hpp) ----------------------------------
   static constexpr std::string_view name = "zertz";
+  static constexpr std::string_view title = "ZÈRTZ";
+  static constexpr std::array<variant_offer, 3> variants{
+      {{"standard", 37}, {"blitz", 37}, {"tournament", 48}}};
+  static constexpr std::array<int, 6> boards{37, 40, 43, 44, 48, 61};
+  static constexpr std::string_view board_unit = "rings";
   // start() by the variant's wire name ("standard", "blitz", "tournament").
   static expected<game> create(std::string_view variant_name, int rings);
   std::string_view variant_name() const;
@@ -105,6 +110,7 @@ class game {
   std::vector<std::vector<std::string>> capture_chains() const;  // cells: start, landings...
   std::vector<std::string> removable() const;                    // free rings right now
   const std::vector<std::string>& history() const;
+  const std::vector<int>& history_by() const;    // the seat of each history() entry
   std::vector<std::string> legal_moves() const;  // every legal ZEN token, sorted
   std::optional<game_result> result() const;     // empty while playing
   std::string zip() const;                       // the current position as ZIP
