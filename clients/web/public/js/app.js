@@ -5,6 +5,7 @@ import { Connection, serverUrl, httpBase } from './connection.js';
 import { RoomMirror } from './room-mirror.js';
 import { LobbyView } from './lobby-view.js';
 import { RoomView } from './room-view.js';
+import { learnOffers } from './games/index.js';
 
 const NAME_KEY = 'ringside.name';
 
@@ -88,6 +89,10 @@ class App {
 
   welcomed(w) {
     this.who.textContent = w.name;
+    // What the server plays (its games, variants, boards, clocks, levels) feeds the create form.
+    learnOffers(w);
+    if (this.lobby) this.lobby.fillChoices();
+    if (this.view && this.view !== this.lobby && this.view.render) this.view.render();
     const before = [...this.mirrors.values()];
     // The server answers `welcome` with a `joined` for every seat this identity holds; an
     // answered request after it means those have all arrived (messages keep their order).
