@@ -6,6 +6,8 @@
 #include <cstring>
 #include <sstream>
 
+#include "clients/cli/cli_game.hpp"
+
 namespace ringside::cli {
 
 namespace {
@@ -41,6 +43,14 @@ std::optional<int> to_seconds(std::string_view s) {
   return seconds;
 }
 
+// A variant of any game the client knows: "blitz".
+bool is_variant_word(std::string_view word) {
+  for (const cli_game* g : cli_games())
+    for (const auto v : g->variants)
+      if (v == word) return true;
+  return false;
+}
+
 }  // namespace
 
 bool looks_like_zertz_move(std::string_view word) {
@@ -60,34 +70,18 @@ bool looks_like_zertz_move(std::string_view word) {
   }
 }
 
-namespace {
-
-// A DVONN cell: a..k and 1..5, either case.
-bool is_dvonn_cell(std::string_view s) {
-  if (s.size() != 2) return false;
-  const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(s[0])));
-  return c >= 'a' && c <= 'k' && s[1] >= '1' && s[1] <= '5';
-}
-
-bool looks_like_dvonn_move(std::string_view w) {
-  if (w.size() == 2) return is_dvonn_cell(w);
-  if (w.size() == 4) return is_dvonn_cell(w.substr(0, 2)) && is_dvonn_cell(w.substr(2));
-  if (w.size() == 5 && w[2] == '-')
-    return is_dvonn_cell(w.substr(0, 2)) && is_dvonn_cell(w.substr(3));
+bool looks_like_move(std::string_view word) {
+  if (word == "pass") return true;
+  for (const cli_game* g : cli_games())
+    if (g->looks_like_move(word)) return true;
   return false;
 }
 
-}  // namespace
-
-bool looks_like_move(std::string_view word) {
-  return word == "pass" || looks_like_zertz_move(word) || looks_like_dvonn_move(word);
-}
-
 std::string normalize_move(std::string_view word) {
+  for (const cli_game* g : cli_games())
+    if (g->looks_like_move(word)) return g->normalize_move(word);
   std::string out(word);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (looks_like_zertz_move(word))
-    out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
   return out;
 }
 
@@ -217,9 +211,9 @@ new_room_parse parse_new_room(const std::vector<std::string>& args) {
       }
       o.computer_level = *level;
       ++i;
-    } else if (a == "zertz" || a == "dvonn") {
+    } else if (cli_game_named(a) != nullptr) {
       o.game = a;
-    } else if (a == "standard" || a == "blitz" || a == "tournament") {
+    } else if (is_variant_word(a)) {
       o.variant = a;
     } else if (a == "first" || a == "second" || a == "random") {
       o.seat = a;
@@ -244,8 +238,12 @@ new_room_parse parse_new_room(const std::vector<std::string>& args) {
       return out;
     }
   }
-  if (o.game == "dvonn" && (o.variant != "standard" || o.board)) {
-    out.error = "DVONN has one board and one variant; leave out the variant and board size";
+  // A game played one way on one board takes neither word (the server would refuse them).
+  if (const cli_game* g = cli_game_named(o.game); g != nullptr && g->variants.size() == 1 &&
+                                                  g->boards.size() == 1 &&
+                                                  (o.variant != g->variants.front() || o.board)) {
+    out.error = std::string(g->title) +
+                " has one board and one variant; leave out the variant and board size";
     return out;
   }
   return out;
