@@ -15,8 +15,8 @@
 namespace ringside::cli {
 
 struct cli_game {
-  std::string_view name;                   // the wire name: "zertz"
-  std::string_view title;                  // as people read it in messages: "DVONN"
+  std::string_view name;   // the wire name: "zertz"
+  std::string_view title;  // as the terminal writes it (plain ASCII): "ZERTZ", "DVONN"
   std::vector<std::string_view> variants;  // the first is the default
   std::vector<int> boards;
   // Whether `word` has this game's move shape (so a bare word on the prompt is a move).
@@ -35,6 +35,9 @@ struct cli_game {
                               const std::string& won);
   // Games decided by points: a result is told with the score.
   bool counts_score = false;
+  // A few moves as typed ("Wd4-a1, Gc3"), for `help`; and the game's part of `help moves`.
+  std::string_view move_examples;
+  std::string_view moves_help;
 };
 
 // Every game the client knows, in the order `help` and completion show them.

@@ -108,24 +108,73 @@ command parse_command(std::string_view line) {
   return cmd;
 }
 
+namespace {
+
+// The words of `new` and `move` in `help`, from the games' tables (built once, kept). Built
+// by append: GCC 12 warns falsely (-Wrestrict) on `"|" + string`.
+std::string joined(const std::vector<std::string>& parts, std::string_view separator) {
+  std::string out;
+  for (const auto& p : parts) {
+    if (!out.empty()) out.append(separator);
+    out.append(p);
+  }
+  return out;
+}
+
+const std::string& new_usage() {
+  static const std::string text = [] {
+    std::vector<std::string> names;
+    for (const cli_game* g : cli_games()) names.emplace_back(g->name);
+    std::string out = "new [";
+    out.append(joined(names, "|"))
+        .append("] [variant] [board] [clock] [first|second|random] [private] [computer 1-5]");
+    return out;
+  }();
+  return text;
+}
+
+const std::string& new_what() {
+  static const std::string text = [] {
+    std::string out = "create a room and sit in it (";
+    for (const cli_game* g : cli_games()) {
+      if (g->variants.size() < 2 && g->boards.size() < 2) continue;
+      std::vector<std::string> variants(g->variants.begin(), g->variants.end());
+      out.append(g->title).append(" variant ").append(joined(variants, "|"));
+      out.append(", board ").append(std::to_string(g->boards.front()));
+      out.append("..").append(std::to_string(g->boards.back())).append("; ");
+    }
+    out.append("clock minutes+increment)");
+    return out;
+  }();
+  return text;
+}
+
+const std::string& move_what() {
+  static const std::string text = [] {
+    std::vector<std::string> examples;
+    for (const cli_game* g : cli_games()) {
+      std::string e(g->title);
+      e.append(": ").append(g->move_examples);
+      examples.push_back(std::move(e));
+    }
+    std::string out = "play a move in the current room (";
+    out.append(joined(examples, "; ")).append("); `help moves` explains");
+    return out;
+  }();
+  return text;
+}
+
+}  // namespace
+
 const std::vector<command_info>& command_table() {
   static const std::vector<command_info> table = {
       {"help", "help [moves]", "help moves", "this list, or how to write a move", false},
       {"rooms", "rooms [all]", "rooms", "list the open rooms (`all`: finished games too)", false},
-      {"new",
-       "new [zertz|dvonn] [variant] [board] [clock] [first|second|random] [private] "
-       "[computer 1-5]",
-       "new blitz 5+3 first",
-       "create a room and sit in it (ZERTZ variant standard|blitz|tournament, board 37..61; "
-       "clock minutes+increment)",
-       false},
+      {"new", new_usage(), "new blitz 5+3 first", new_what(), false},
       {"join", "join ROOM", "join k3x9q2", "take a seat in ROOM (ROOM may be @FILE or $VAR)",
        false},
       {"watch", "watch ROOM", "watch k3x9q2", "follow ROOM as a spectator", false},
-      {"move", "move TOKEN  (or just TOKEN)", "Wd4-a1",
-       "play a move in the current room (ZERTZ: Wd4-a1, Gc3, Bd1xd3xd5; DVONN: c3, c3e3); "
-       "`help moves` explains",
-       false},
+      {"move", "move TOKEN  (or just TOKEN)", "Wd4-a1", move_what(), false},
       {"resign", "resign", "resign", "give up the current game (asks to confirm)", false},
       {"draw", "draw", "draw", "offer a draw, or accept the other player's offer", false},
       {"decline", "decline", "decline", "turn down the other player's draw offer", false},
@@ -172,26 +221,11 @@ std::string help_text() {
 }
 
 std::string help_moves_text() {
-  return "How to write a move: type it as it is (or after `move`). Tab offers only the moves\n"
-         "the server will take now, step by step.\n"
-         "\n"
-         "ZERTZ (cells: a column letter, then the ring's number counted from the bottom of\n"
-         "that column; `board coords` writes every name on the board)\n"
-         "  Wd4-a1      place a white marble on d4, then remove the free ring a1\n"
-         "  Gc3         place grey on c3 when no other ring can be removed\n"
-         "  Bd1xd3      jump the black marble on d1 over its neighbour to d3, capturing it\n"
-         "  Bd1xd3xd5   a chain of jumps. A capture is compulsory: the board then lists every\n"
-         "              legal chain, and only those can be played\n"
-         "  W G B       white, grey, black, from the shared pool (from your own captures once\n"
-         "              the pool is empty). Lower case works too: wd4-a1\n"
-         "  Win with 4 white, or 5 grey, or 6 black, or 3 of each (blitz: 3, 4, 5 or 2 of each).\n"
-         "\n"
-         "DVONN (cells a1..k5; the long rows run across, row 1 at the bottom)\n"
-         "  c3          place your next piece on c3 (the first three are the red DVONN pieces)\n"
-         "  c3e3        move your stack on c3 onto the stack on e3: in a straight line, exactly\n"
-         "              as many cells as it is high (c3-e3 works too)\n"
-         "  A stack shows its owner and height (W3, B1) and * when it holds a DVONN piece.\n"
-         "  Stacks cut off from every DVONN piece are removed. The higher total height wins.\n"
+  std::string out =
+      "How to write a move: type it as it is (or after `move`). Tab offers only the moves\n"
+      "the server will take now, step by step.\n";
+  for (const cli_game* g : cli_games()) out.append("\n").append(g->moves_help);
+  return out +
          "\n"
          "pass is played by the server for you when you have no move.\n"
          "Clocks are minutes+increment: `new blitz 5+3` gives each player 5 minutes, plus 3\n"

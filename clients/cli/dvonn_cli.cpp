@@ -61,6 +61,14 @@ std::string no_words(const json&, const std::string&, int, const std::string&) {
   return "";  // a DVONN result is its score
 }
 
+constexpr std::string_view moves_help =
+    "DVONN (cells a1..k5; the long rows run across, row 1 at the bottom)\n"
+    "  c3          place your next piece on c3 (the first three are the red DVONN pieces)\n"
+    "  c3e3        move your stack on c3 onto the stack on e3: in a straight line, exactly\n"
+    "              as many cells as it is high (c3-e3 works too)\n"
+    "  A stack shows its owner and height (W3, B1) and * when it holds a DVONN piece.\n"
+    "  Stacks cut off from every DVONN piece are removed. The higher total height wins.\n";
+
 }  // namespace
 
 const cli_game& dvonn_cli() {
@@ -74,7 +82,9 @@ const cli_game& dvonn_cli() {
                               render_dvonn,
                               dvonn_move,
                               no_words,
-                              true};
+                              true,
+                              "c3, c3e3",
+                              moves_help};
   return table;
 }
 

@@ -135,11 +135,23 @@ std::string zertz_normalize(std::string_view word) {
   return out;
 }
 
+constexpr std::string_view moves_help =
+    "ZERTZ (cells: a column letter, then the ring's number counted from the bottom of\n"
+    "that column; `board coords` writes every name on the board)\n"
+    "  Wd4-a1      place a white marble on d4, then remove the free ring a1\n"
+    "  Gc3         place grey on c3 when no other ring can be removed\n"
+    "  Bd1xd3      jump the black marble on d1 over its neighbour to d3, capturing it\n"
+    "  Bd1xd3xd5   a chain of jumps. A capture is compulsory: the board then lists every\n"
+    "              legal chain, and only those can be played\n"
+    "  W G B       white, grey, black, from the shared pool (from your own captures once\n"
+    "              the pool is empty). Lower case works too: wd4-a1\n"
+    "  Win with 4 white, or 5 grey, or 6 black, or 3 of each (blitz: 3, 4, 5 or 2 of each).\n";
+
 }  // namespace
 
 const cli_game& zertz_cli() {
   static const cli_game table{"zertz",
-                              "ZÈRTZ",
+                              "ZERTZ",
                               {"standard", "blitz", "tournament"},
                               {37, 40, 43, 44, 48, 61},
                               looks_like_zertz_move,
@@ -148,7 +160,9 @@ const cli_game& zertz_cli() {
                               render_zertz,
                               zertz_move,
                               zertz_result,
-                              false};
+                              false,
+                              "Wd4-a1, Gc3, Bd1xd3xd5",
+                              moves_help};
   return table;
 }
 
