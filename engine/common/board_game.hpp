@@ -49,42 +49,43 @@ template <class G>
 using report_of = typename decltype(std::declval<G&>().play(std::string_view{}))::value_type;
 
 template <class G>
-concept board_game = std::copyable<G> &&
+concept board_game =
+    std::copyable<G> &&
     requires(G& g, const G& cg, std::string_view text, int board, const record_tags& tags,
              const report_of<G>& r) {
-  // A report has at least the move's canonical token and the seat that played it.
-  { r.text } -> std::convertible_to<const std::string&>;
-  { r.by } -> std::convertible_to<int>;
-  // The game's name on the wire and in the journal: "zertz", "dvonn".
-  { G::name } -> std::convertible_to<std::string_view>;
-  // What a client offers a player who creates a room, so that no client lists a game's
-  // choices by hand: the name people read ("ZÈRTZ"), the variants (the first is the
-  // default), every board size create() accepts, and what a board size counts ("rings").
-  { G::title } -> std::convertible_to<std::string_view>;
-  { G::variants } -> std::convertible_to<std::span<const variant_offer>>;
-  { G::boards } -> std::convertible_to<std::span<const int>>;
-  { G::board_unit } -> std::convertible_to<std::string_view>;
-  // A new game of variant `text` on a board of `board` cells (0: the variant's own), or
-  // a sentence saying which variants and boards there are.
-  { G::create(text, board) } -> std::same_as<expected<G>>;
-  { cg.variant_name() } -> std::convertible_to<std::string_view>;
-  { cg.board_size() } -> std::same_as<int>;
-  // The canonical token of `text` when it is legal now, or why it is not.
-  { cg.check_move(text) } -> std::same_as<expected<std::string>>;
-  // Plays a legal move, then any forced passes (they show in history() as "pass").
-  { g.play(text) } -> std::same_as<expected<report_of<G>>>;
-  { cg.to_move() } -> std::same_as<int>;  // 1 or 2
-  { cg.ply() } -> std::same_as<int>;      // moves played, passes included
-  { cg.history() } -> std::same_as<const std::vector<std::string>&>;
-  // The seat (1 or 2) that made each entry of history(), forced passes included: turns
-  // need not alternate (DVONN's first mover also places the last piece).
-  { cg.history_by() } -> std::same_as<const std::vector<int>&>;
-  { cg.legal_moves() } -> std::same_as<std::vector<std::string>>;  // empty once over
-  { cg.outcome() } -> std::same_as<std::optional<game_outcome>>;   // empty while playing
-  // Points each seat has now, for games that count them (empty for the others).
-  { cg.score() } -> std::same_as<std::optional<std::array<int, 2>>>;
-  { cg.position_text() } -> std::same_as<std::string>;     // the game's own notation
-  { cg.write_record(tags) } -> std::same_as<std::string>;  // tag pairs and movetext
-};
+      // A report has at least the move's canonical token and the seat that played it.
+      { r.text } -> std::convertible_to<const std::string&>;
+      { r.by } -> std::convertible_to<int>;
+      // The game's name on the wire and in the journal: "zertz", "dvonn".
+      { G::name } -> std::convertible_to<std::string_view>;
+      // What a client offers a player who creates a room, so that no client lists a game's
+      // choices by hand: the name people read ("ZÈRTZ"), the variants (the first is the
+      // default), every board size create() accepts, and what a board size counts ("rings").
+      { G::title } -> std::convertible_to<std::string_view>;
+      { G::variants } -> std::convertible_to<std::span<const variant_offer>>;
+      { G::boards } -> std::convertible_to<std::span<const int>>;
+      { G::board_unit } -> std::convertible_to<std::string_view>;
+      // A new game of variant `text` on a board of `board` cells (0: the variant's own), or
+      // a sentence saying which variants and boards there are.
+      { G::create(text, board) } -> std::same_as<expected<G>>;
+      { cg.variant_name() } -> std::convertible_to<std::string_view>;
+      { cg.board_size() } -> std::same_as<int>;
+      // The canonical token of `text` when it is legal now, or why it is not.
+      { cg.check_move(text) } -> std::same_as<expected<std::string>>;
+      // Plays a legal move, then any forced passes (they show in history() as "pass").
+      { g.play(text) } -> std::same_as<expected<report_of<G>>>;
+      { cg.to_move() } -> std::same_as<int>;  // 1 or 2
+      { cg.ply() } -> std::same_as<int>;      // moves played, passes included
+      { cg.history() } -> std::same_as<const std::vector<std::string>&>;
+      // The seat (1 or 2) that made each entry of history(), forced passes included: turns
+      // need not alternate (DVONN's first mover also places the last piece).
+      { cg.history_by() } -> std::same_as<const std::vector<int>&>;
+      { cg.legal_moves() } -> std::same_as<std::vector<std::string>>;  // empty once over
+      { cg.outcome() } -> std::same_as<std::optional<game_outcome>>;   // empty while playing
+      // Points each seat has now, for games that count them (empty for the others).
+      { cg.score() } -> std::same_as<std::optional<std::array<int, 2>>>;
+      { cg.position_text() } -> std::same_as<std::string>;  // the game's own notation
+      { cg.write_record(tags) } -> std::same_as<std::string>;  // tag pairs and movetext
+    };
 
 }  // namespace ringside
