@@ -33,6 +33,20 @@ std::string any_game::known_games() {
   return out;
 }
 
+std::vector<game_offer> any_game::offers() {
+  std::vector<game_offer> out;
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (out.push_back(game_offer{std::variant_alternative_t<I, game_types>::name,
+                              std::variant_alternative_t<I, game_types>::title,
+                              std::variant_alternative_t<I, game_types>::variants,
+                              std::variant_alternative_t<I, game_types>::boards,
+                              std::variant_alternative_t<I, game_types>::board_unit, 0}),
+     ...);
+  }
+  (std::make_index_sequence<std::variant_size_v<game_types>>{});
+  return out;
+}
+
 const std::string& report_text(const any_report& r) {
   return std::visit([](const auto& x) -> const std::string& { return x.text; }, r);
 }
@@ -71,6 +85,9 @@ int any_game::ply() const {
 const std::vector<std::string>& any_game::history() const {
   return std::visit([](const auto& g) -> const std::vector<std::string>& { return g.history(); },
                     game_);
+}
+const std::vector<int>& any_game::history_by() const {
+  return std::visit([](const auto& g) -> const std::vector<int>& { return g.history_by(); }, game_);
 }
 std::vector<std::string> any_game::legal_moves() const {
   return std::visit([](const auto& g) { return g.legal_moves(); }, game_);

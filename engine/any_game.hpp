@@ -6,6 +6,7 @@
 
 #include <array>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -35,6 +36,17 @@ using any_report = detail::reports_of<game_types>::type;
 const std::string& report_text(const any_report& r);
 int report_by(const any_report& r);
 
+// One registered game as a client offers it to a player creating a room (board_game's name,
+// title, variants, boards and board_unit), and how many computer levels play it (0: none).
+struct game_offer {
+  std::string_view name;
+  std::string_view title;
+  std::span<const variant_offer> variants;  // the first is the default
+  std::span<const int> boards;
+  std::string_view board_unit;
+  int computer_levels = 0;
+};
+
 class any_game {
  public:
   // A new game named `game` ("zertz", ...) of `variant` on a board of `board` cells (0: the
@@ -42,6 +54,9 @@ class any_game {
   static expected<any_game> create(std::string_view game, std::string_view variant, int board);
   // The registered games' names, e.g. "zertz or dvonn", for messages.
   static std::string known_games();
+  // Every registered game in engine/games.hpp order, computer_levels left 0 (see
+  // engine/computers.hpp for the list with them).
+  static std::vector<game_offer> offers();
   // Any registered game as it stands (tools and tests start from positions this way).
   template <class G>
   requires std::is_constructible_v<game_types, G&&> any_game(G&& g) : game_(std::forward<G>(g)) {}
@@ -55,6 +70,7 @@ class any_game {
   int to_move() const;
   int ply() const;
   const std::vector<std::string>& history() const;
+  const std::vector<int>& history_by() const;
   std::vector<std::string> legal_moves() const;
   std::optional<game_outcome> outcome() const;
   std::optional<std::array<int, 2>> score() const;

@@ -1,6 +1,7 @@
 #include "engine/computers.hpp"
 
 #include <type_traits>
+#include <utility>
 #include <variant>
 
 #include "engine/common/computer_player.hpp"
@@ -13,6 +14,17 @@ namespace ringside {
 bool computer_plays(const any_game& g) {
   return std::visit([](const auto& game) { return computer_game<std::decay_t<decltype(game)>>; },
                     g.get());
+}
+
+std::vector<game_offer> offered_games() {
+  auto out = any_game::offers();
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((out[I].computer_levels =
+          computer_game<std::variant_alternative_t<I, game_types>> ? computer_levels : 0),
+     ...);
+  }
+  (std::make_index_sequence<std::variant_size_v<game_types>>{});
+  return out;
 }
 
 computer_move choose_move(const any_game& g, const computer_request& r) {

@@ -3,6 +3,8 @@
 // game whose folder has a computer (a `think` beside its game, engine/common/computer_player.hpp)
 // is listed in computers.cpp by its include; a game without one is offered no computer opponent.
 
+#include <vector>
+
 #include "engine/any_game.hpp"
 #include "engine/common/search_types.hpp"
 
@@ -10,6 +12,10 @@ namespace ringside {
 
 // Whether a computer plays the game `g` holds.
 bool computer_plays(const any_game& g);
+
+// The registered games as a client offers them (any_game::offers()), each with the number of
+// computer levels that play it (0 for a game without a computer).
+std::vector<game_offer> offered_games();
 
 // The computer's move in `g` (its game not over, computer_plays(g)): choose_move of the game
 // inside. Reentrant.

@@ -53,6 +53,7 @@ json build_state(const room_view& view, const any_game& g) {
   state["to_move"] = g.to_move();
   state["ply"] = g.ply();
   state["history"] = g.history();
+  state["history_by"] = g.history_by();
   state["draw_offer"] = view.draw_offer ? json(*view.draw_offer) : json(nullptr);
   state["result"] = result_json(view.result);
   std::visit(

@@ -82,7 +82,7 @@ patch_ops state_document::update(const room_view& view, const any_game& g) {
         part.update(std::get<G>(g.get()), last_report<G>(view.last_move), doc_, ops);
       },
       game_part_);
-  diff_history(g.history(), ops);
+  diff_history(g.history(), g.history_by(), ops);
   if (next.draw_offer != facts_.draw_offer) {
     replace(ops, "/draw_offer", doc_["draw_offer"], optional_int_json(next.draw_offer));
   }
@@ -116,21 +116,30 @@ void state_document::diff_players(const facts& next, patch_ops& ops) {
   }
 }
 
-void state_document::diff_history(const std::vector<std::string>& history, patch_ops& ops) {
+void state_document::diff_history(const std::vector<std::string>& history,
+                                  const std::vector<int>& history_by, patch_ops& ops) {
   njson& doc_history = doc_["history"];
+  njson& doc_by = doc_["history_by"];
   const std::size_t known = doc_history.size();
-  bool grows = history.size() >= known;
+  bool grows =
+      history.size() >= known && history_by.size() == history.size() && doc_by.size() == known;
   for (std::size_t i = 0; grows && i < known; ++i) {
-    grows = doc_history[i].get_ref<const std::string&>() == history[i];
+    grows = doc_history[i].get_ref<const std::string&>() == history[i] &&
+            doc_by[i].get<int>() == history_by[i];
   }
   if (!grows) {
     replace(ops, "/history", doc_history, history);
+    replace(ops, "/history_by", doc_by, history_by);
     return;
   }
-  // History only grows in a game: append with "-" so the patch does not repeat it.
+  // History only grows in a game: append with "-" so the patch does not repeat it. Each entry
+  // is followed by its seat, so a client applying a patch never sees the two arrays differ
+  // in length between moves.
   for (std::size_t i = known; i < history.size(); ++i) {
     doc_history.push_back(history[i]);
     ops.append("add", "/history/-", &doc_history.back());
+    doc_by.push_back(history_by[i]);
+    ops.append("add", "/history_by/-", &doc_by.back());
   }
 }
 

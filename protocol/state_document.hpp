@@ -56,7 +56,8 @@ class state_document {
 
   static facts read(const room_view& view, const any_game& g);
   void diff_players(const facts& next, patch_ops& ops);
-  void diff_history(const std::vector<std::string>& history, patch_ops& ops);
+  void diff_history(const std::vector<std::string>& history, const std::vector<int>& history_by,
+                    patch_ops& ops);
 
   facts facts_;
   any_game_document game_part_;

@@ -8,13 +8,14 @@
 #include <nlohmann/json.hpp>
 
 #include "common/version.hpp"
+#include "protocol/game_list.hpp"
 #include "protocol/wire/decode.hpp"
 #include "protocol/wire/encode.hpp"
 #include "server/client_address.hpp"
 #include "server/lobby.hpp"
 #include "server/metrics.hpp"
-#include "server/room_list_query.hpp"
 #include "server/room.hpp"
+#include "server/room_list_query.hpp"
 #include "server/static_files.hpp"
 #include "server/websocket_session.hpp"
 
@@ -232,6 +233,9 @@ void http_session::route(request req) {
     return reply(req, http::status::ok, "text/plain; version=0.0.4", ctx_.stats.render());
   }
   if (path == "/api/rooms") return list_rooms(std::move(req), query);
+  if (path == "/api/games") {
+    return reply(req, http::status::ok, "application/json", protocol::game_list().dump() + "\n");
+  }
   if (path.size() > rooms_prefix.size() + record_suffix.size() && path.starts_with(rooms_prefix) &&
       path.ends_with(record_suffix)) {
     std::string id =

@@ -5,6 +5,7 @@
 
 #include "common/version.hpp"
 #include "engine/computers.hpp"
+#include "protocol/game_list.hpp"
 #include "protocol/wire/decode.hpp"
 #include "protocol/wire/encode.hpp"
 #include "server/lobby.hpp"
@@ -107,8 +108,8 @@ void request_handler::on_hello(const protocol::hello& m, const peer_ptr& self,
                              protocol::encode_error(re, error_code::too_many_connections, no->why));
           }
           who_ = who;
-          send_text(*self,
-                    protocol::encode_welcome(re, who->player, who->name, who->token, server_name));
+          send_text(*self, protocol::encode_welcome(re, who->player, who->name, who->token,
+                                                    server_name, &protocol::game_list()));
           tell_elsewhere(self);
           // The same identity gets its seats back: rejoin them, each answering
           // with `joined` so the client has the state to apply patches to.

@@ -82,7 +82,8 @@ std::optional<std::string> pick_placement(const json& state, int seat, std::mt19
   return text;
 }
 
-// DVONN states list every legal move of the player to move, so any of them will do.
+// A state that lists every legal move of the player to move (`legal`: DVONN's, and any game
+// that publishes one): any of them will do.
 std::optional<std::string> pick_listed(const json& state, std::mt19937_64& rng) {
   const auto legal = state.find("legal");
   if (legal == state.end() || !legal->is_array() || legal->empty()) return std::nullopt;
@@ -95,8 +96,8 @@ std::optional<std::string> pick_listed(const json& state, std::mt19937_64& rng) 
 }  // namespace
 
 std::optional<std::string> pick_move(const json& state, int seat, std::mt19937_64& rng) {
-  if (const auto game = state.find("game");
-      game != state.end() && game->is_string() && game->get_ref<const std::string&>() == "dvonn") {
+  // A listed move whatever the game, so a game that publishes `legal` needs nothing here.
+  if (const auto legal = state.find("legal"); legal != state.end() && legal->is_array()) {
     return pick_listed(state, rng);
   }
   const auto must = state.find("must_capture");

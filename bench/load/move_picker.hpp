@@ -2,8 +2,8 @@
 // pick_move: chooses a legal move from the room state the server sent (docs/protocol.md, "The
 // room state"), the way any client must. ZÈRTZ: a chain from `captures` when `must_capture`,
 // otherwise a placement built from `rings`, `pool` (or the mover's `captured`) and
-// `removable`. DVONN: one of the state's `legal` moves. It links no engine: the server stays
-// the only judge of legality.
+// `removable`. DVONN, and any game whose state lists `legal`: one of those moves. It links no
+// engine: the server stays the only judge of legality.
 
 #include <nlohmann/json_fwd.hpp>
 #include <optional>

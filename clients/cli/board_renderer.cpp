@@ -5,7 +5,7 @@
 
 #include "clients/cli/board_geometry.hpp"
 #include "clients/cli/board_panel.hpp"
-#include "clients/cli/dvonn_renderer.hpp"
+#include "clients/cli/cli_game.hpp"
 #include "clients/cli/game_words.hpp"
 #include "clients/cli/move_tokens.hpp"
 #include "clients/cli/safe_text.hpp"
@@ -188,8 +188,7 @@ std::vector<std::string> render_zertz(const json& state, const render_options& o
 }
 
 std::vector<std::string> render_room(const json& state, const render_options& opt) {
-  if (field_string(state, "game") == "dvonn") return render_dvonn(state, opt);
-  return render_zertz(state, opt);
+  return cli_game_of(state).render(state, opt);
 }
 
 std::string render_board(const json& state, const render_options& opt) {

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstring>
 
+#include "clients/cli/cli_game.hpp"
 #include "clients/cli/command.hpp"
 
 namespace ringside::cli {
@@ -73,9 +74,14 @@ std::vector<std::string> complete_word(std::string_view word, std::string_view v
   } else if (verb == "join" || verb == "watch" || verb == "room") {
     for (const auto& r : ctx.rooms) offer(r);
   } else if (verb == "new") {
-    offer_all(
-        {"zertz", "dvonn", "first", "second", "random", "private", "computer", "5+3", "10+5"});
-    offer_all({"standard", "blitz", "tournament", "37", "40", "43", "44", "48", "61"});
+    offer_all({"first", "second", "random", "private", "computer", "5+3", "10+5"});
+    for (const cli_game* g : cli_games()) {
+      offer(std::string(g->name));
+      for (const auto v : g->variants) offer(std::string(v));
+      // A board worth naming: one of a game played on several.
+      if (g->boards.size() > 1)
+        for (const int b : g->boards) offer(std::to_string(b));
+    }
   } else if (verb == "board") {
     offer("coords");
   } else if (verb == "help") {

@@ -1,5 +1,6 @@
 #include "clients/cli/message_text.hpp"
 
+#include "clients/cli/cli_game.hpp"
 #include "clients/cli/safe_text.hpp"
 #include "clients/cli/state_fields.hpp"
 #include "clients/cli/text_grid.hpp"
@@ -18,7 +19,7 @@ std::string room_line(const json& r) {
                  (n.is_string() ? visible(n.get<std::string>()) : std::string("(open)"));
   std::string game = field_string(r, "game");
   std::string line = "  " + visible(field_string(r, "room")) + "  " +
-                     visible(game.empty() ? std::string("zertz") : game) + " " +
+                     visible(game.empty() ? std::string(cli_games().front()->name) : game) + " " +
                      visible(field_string(r, "variant"));
   if (const json& board = field(r, "board"); board.is_number_integer()) {
     line += ' ';  // piece by piece: GCC 12 warns falsely (-Wrestrict) on `" " + string`

@@ -8,6 +8,7 @@
 #include <array>
 #include <concepts>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -36,6 +37,13 @@ struct record_tags {
   std::string termination = {};
 };
 
+// One way to play a game, as a player chooses it: the variant's wire name and the board it is
+// played on when the player names none.
+struct variant_offer {
+  std::string_view name;
+  int board = 0;
+};
+
 // What one accepted move of G did (the state's last_move): the value play() returns.
 template <class G>
 using report_of = typename decltype(std::declval<G&>().play(std::string_view{}))::value_type;
@@ -50,6 +58,13 @@ concept board_game =
       { r.by } -> std::convertible_to<int>;
       // The game's name on the wire and in the journal: "zertz", "dvonn".
       { G::name } -> std::convertible_to<std::string_view>;
+      // What a client offers a player who creates a room, so that no client lists a game's
+      // choices by hand: the name people read ("ZÈRTZ"), the variants (the first is the
+      // default), every board size create() accepts, and what a board size counts ("rings").
+      { G::title } -> std::convertible_to<std::string_view>;
+      { G::variants } -> std::convertible_to<std::span<const variant_offer>>;
+      { G::boards } -> std::convertible_to<std::span<const int>>;
+      { G::board_unit } -> std::convertible_to<std::string_view>;
       // A new game of variant `text` on a board of `board` cells (0: the variant's own), or
       // a sentence saying which variants and boards there are.
       { G::create(text, board) } -> std::same_as<expected<G>>;
@@ -62,6 +77,9 @@ concept board_game =
       { cg.to_move() } -> std::same_as<int>;  // 1 or 2
       { cg.ply() } -> std::same_as<int>;      // moves played, passes included
       { cg.history() } -> std::same_as<const std::vector<std::string>&>;
+      // The seat (1 or 2) that made each entry of history(), forced passes included: turns
+      // need not alternate (DVONN's first mover also places the last piece).
+      { cg.history_by() } -> std::same_as<const std::vector<int>&>;
       { cg.legal_moves() } -> std::same_as<std::vector<std::string>>;  // empty once over
       { cg.outcome() } -> std::same_as<std::optional<game_outcome>>;   // empty while playing
       // Points each seat has now, for games that count them (empty for the others).

@@ -38,6 +38,7 @@ void game::settle() {
   if (pos_.placing()) return;
   if (pos_.can_move(pos_.side())) return;
   if (pos_.can_move(pos_.side() ^ 1)) {
+    history_by_.push_back(pos_.side() + 1);
     pos_.do_move(move::pass());
     history_.emplace_back("pass");
     return;
@@ -68,6 +69,7 @@ expected<move_report> game::play(std::string_view text) {
     report.removed.push_back({std::string(name_of(s)), pos_.removed_stack_text(s)});
   }
   history_.push_back(report.text);
+  history_by_.push_back(report.by);
   settle();
   return report;
 }

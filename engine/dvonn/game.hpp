@@ -54,6 +54,10 @@ class game {
  public:
   // --- the board_game seam (engine/common/board_game.hpp) ----------------------------------
   static constexpr std::string_view name = "dvonn";
+  static constexpr std::string_view title = "DVONN";
+  static constexpr std::array<variant_offer, 1> variants{{{"standard", cell_count}}};
+  static constexpr std::array<int, 1> boards{cell_count};
+  static constexpr std::string_view board_unit = "cells";
   // A new game: variant "standard" on the 49-cell board (`board` 0 or 49); otherwise a
   // sentence saying what there is.
   static expected<game> create(std::string_view variant, int board);
@@ -68,6 +72,7 @@ class game {
   int to_move() const { return pos_.side() + 1; }
   int ply() const { return static_cast<int>(history_.size()); }
   const std::vector<std::string>& history() const { return history_; }
+  const std::vector<int>& history_by() const { return history_by_; }  // seat of each entry
   std::vector<std::string> legal_moves() const;  // sorted tokens; empty once the game is over
   // {winner by score (0 on a tie), "no_moves"} once neither player can move.
   std::optional<game_outcome> outcome() const { return outcome_; }
@@ -97,6 +102,7 @@ class game {
 
   position pos_;
   std::vector<std::string> history_;
+  std::vector<int> history_by_;
   std::optional<std::string> start_;
   std::optional<game_outcome> outcome_;
 };

@@ -17,6 +17,7 @@ struct game::impl {
   position pos;
   std::optional<std::string> start_zip;  // set when the game did not start empty
   std::vector<std::string> history;
+  std::vector<int> history_by;
   std::vector<position::state> seen;  // every position so far, the start included
   int passes_in_row = 0;
   std::optional<game_outcome> result;
@@ -43,6 +44,7 @@ struct game::impl {
 
   void play_forced_passes() {
     while (!result && pass_forced()) {
+      history_by.push_back(pos.side() + 1);
       pos.do_move(move::pass());
       history.emplace_back("pass");
       ++passes_in_row;
@@ -106,6 +108,7 @@ expected<move_report> game::play(std::string_view text) {
   for (bitboard iso = u.isolated; iso; iso &= iso - 1)
     report.isolated.push_back(b.name(lowest(iso)));
   impl_->history.push_back(report.text);
+  impl_->history_by.push_back(report.by);
   impl_->passes_in_row = m->kind() == move_kind::pass ? impl_->passes_in_row + 1 : 0;
   impl_->settle();
   impl_->play_forced_passes();
@@ -216,6 +219,9 @@ std::vector<std::string> game::removable() const {
 
 const std::vector<std::string>& game::history() const {
   return impl_->history;
+}
+const std::vector<int>& game::history_by() const {
+  return impl_->history_by;
 }
 
 std::vector<std::string> game::legal_moves() const {

@@ -52,6 +52,11 @@ class game {
  public:
   // --- the board_game seam (engine/common/board_game.hpp) ----------------------------------
   static constexpr std::string_view name = "zertz";
+  static constexpr std::string_view title = "ZÈRTZ";
+  static constexpr std::array<variant_offer, 3> variants{
+      {{"standard", 37}, {"blitz", 37}, {"tournament", 48}}};
+  static constexpr std::array<int, 6> boards{37, 40, 43, 44, 48, 61};
+  static constexpr std::string_view board_unit = "rings";
   // The empty start of variant `variant_name` ("standard", "blitz", "tournament": its pool and
   // win rule) on `rings` rings (37, 40, 43, 44, 48 or 61); the variant's own board when `rings`
   // is 0 (standard/blitz 37, tournament 48).
@@ -93,6 +98,7 @@ class game {
   std::vector<std::vector<std::string>> capture_chains() const;  // cells: start, landings...
   std::vector<std::string> removable() const;                    // free rings right now
   const std::vector<std::string>& history() const;
+  const std::vector<int>& history_by() const;    // the seat of each history() entry
   std::vector<std::string> legal_moves() const;  // every legal ZEN token, sorted
   std::string zip() const;                       // the current position as ZIP
   // The ZIP the game started from, or empty when it started from the empty board.

@@ -24,13 +24,16 @@ void add_re(json& j, const request_id& re) {
 }  // namespace
 
 std::string encode_welcome(const request_id& re, std::string_view player, std::string_view name,
-                           std::string_view token, std::string_view server) {
+                           std::string_view token, std::string_view server, const json* offers) {
   json j{{"type", "welcome"},
          {"player", player},
          {"name", name},
          {"token", token},
          {"protocol", protocol_version},
          {"server", server}};
+  if (offers != nullptr && offers->is_object()) {
+    for (const auto& [key, value] : offers->items()) j[key] = value;
+  }
   add_re(j, re);
   return to_wire(j);
 }

@@ -15,9 +15,11 @@ namespace ringside::protocol {
 // The id as JSON (null when absent), for `re`.
 nlohmann::json id_json(const request_id& id);
 
-// `welcome`: the identity a hello produced; `token` is the secret to reconnect with.
+// `welcome`: the identity a hello produced; `token` is the secret to reconnect with. `offers`,
+// when given, is an object whose members (the server's `games` and `clocks`) join the message.
 std::string encode_welcome(const request_id& re, std::string_view player, std::string_view name,
-                           std::string_view token, std::string_view server);
+                           std::string_view token, std::string_view server,
+                           const nlohmann::json* offers = nullptr);
 
 // `rooms`: one page of the room list. `rooms_array` is the JSON text of an array of room
 // summaries (see room_summary in the server), spliced in as it is: a page is serialised once

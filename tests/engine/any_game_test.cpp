@@ -2,6 +2,9 @@
 // the game inside. Whatever game rooms play, they see it only through this.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdint>
+
 #include "engine/any_game.hpp"
 
 namespace ringside {
@@ -63,6 +66,63 @@ TEST_CASE("any_game forwards to the game inside, and copies are independent") {
   CHECK(record.find("[Player1 \"ann\"]") != std::string::npos);
   CHECK(record.find("[Result \"0-1\"]") != std::string::npos);
   CHECK(record.find("1. Wd4-a1") != std::string::npos);
+}
+
+}  // namespace ringside
+
+namespace ringside {
+
+TEST_CASE(
+    "each game's offer is what create accepts: every variant on every board, its own by default") {
+  const auto offers = any_game::offers();
+  REQUIRE(offers.size() == std::variant_size_v<game_types>);
+  for (const auto& o : offers) {
+    CAPTURE(o.name);
+    CHECK(!o.title.empty());
+    CHECK(!o.board_unit.empty());
+    REQUIRE(!o.variants.empty());
+    REQUIRE(!o.boards.empty());
+    for (const auto& v : o.variants) {
+      CAPTURE(v.name);
+      const auto own = any_game::create(o.name, v.name, 0);
+      REQUIRE(own);
+      CHECK(own->board_size() == v.board);
+      CHECK(std::find(o.boards.begin(), o.boards.end(), v.board) != o.boards.end());
+      for (const int b : o.boards) CHECK(any_game::create(o.name, v.name, b));
+    }
+  }
+}
+
+TEST_CASE("history_by names the seat of every history entry, forced passes included") {
+  for (const auto& o : any_game::offers()) {
+    CAPTURE(o.name);
+    int passes = 0;
+    int plies = 0;
+    for (std::uint32_t game = 1; game <= 30; ++game) {
+      auto g = *any_game::create(o.name, o.variants[0].name, 0);
+      std::uint32_t seed = game * 2654435761U;
+      while (!g.outcome() && g.ply() < 400) {
+        const auto legal = g.legal_moves();
+        REQUIRE(!legal.empty());
+        seed = seed * 1664525U + 1013904223U;
+        const int mover = g.to_move();
+        const std::size_t before = g.history().size();
+        const auto report = g.play(legal[seed % legal.size()]);
+        REQUIRE(report);
+        CHECK(report_by(*report) == mover);
+        REQUIRE(g.history_by().size() == g.history().size());
+        CHECK(g.history_by()[before] == mover);
+        // A forced pass is the seat's that could not move: the one after the mover.
+        for (std::size_t i = before + 1; i < g.history().size(); ++i) {
+          CHECK(g.history()[i] == "pass");
+          CHECK(g.history_by()[i] == 3 - g.history_by()[i - 1]);
+          ++passes;
+        }
+      }
+      plies += g.ply();
+    }
+    MESSAGE(o.name << ": " << plies << " plies, " << passes << " forced passes");
+  }
 }
 
 }  // namespace ringside

@@ -224,6 +224,7 @@ TEST_CASE("a placement's ops: the cell, the removed ring, pool, turn, and one hi
   CHECK(paths.count("/to_move") == 1);
   CHECK(paths.count("/ply") == 1);
   CHECK(paths.count("/history/-") == 1);
+  CHECK(paths.count("/history_by/-") == 1);
   CHECK(paths.count("/last_move") == 1);
   CHECK(paths.count("/zip") == 1);
   // Nothing that did not change: no room, board, players, captured.
@@ -233,6 +234,7 @@ TEST_CASE("a placement's ops: the cell, the removed ring, pool, turn, and one hi
   for (const auto& op : ops) {
     if (op.at("path") == "/rings/a1") CHECK(op.at("op") == "remove");
     if (op.at("path") == "/history/-") CHECK(op.at("value") == "Wd4-a1");
+    if (op.at("path") == "/history_by/-") CHECK(op.at("value") == 1);
   }
   CHECK(json::diff(doc.json(), build_state(v, g)).empty());
 }
@@ -283,6 +285,48 @@ TEST_CASE("state_document follows build_state through random DVONN games") {
                     << " forced passes");
 }
 
+TEST_CASE("history_by names the seat of each entry: DVONN's first mover also places last") {
+  dvonn::game g = *dvonn::game::create("standard", 0);
+  room_view v;
+  v.room = "by";
+  v.status = room_status::playing;
+  state_document doc(v, g);
+  std::mt19937 rng(7);
+  json mirror = doc.json();
+  std::vector<int> seats;
+  while (g.ply() < 52 && !g.outcome()) {
+    const int mover = g.to_move();
+    const auto legal = g.legal_moves();
+    const auto report = g.play(legal[rng() % legal.size()]);
+    REQUIRE(report);
+    seats.push_back(mover);
+    v.last_move = *report;
+    const json ops = parsed(doc.update(v, g));
+    // Appended, never rewritten: one op per new entry, in step with history.
+    int by_ops = 0;
+    for (const auto& op : ops) {
+      if (op.at("path") == "/history_by/-") {
+        CHECK(op.at("op") == "add");
+        ++by_ops;
+      }
+      CHECK(op.at("path") != "/history_by");
+    }
+    CHECK(by_ops == static_cast<int>(g.history().size() - seats.size()) + 1);
+    mirror = mirror.patch(ops);
+    CHECK(mirror.at("history_by").size() == mirror.at("history").size());
+    while (seats.size() < g.history().size()) seats.push_back(g.history_by()[seats.size()]);
+  }
+  REQUIRE(g.ply() >= 50);
+  CHECK(mirror.at("history_by") == json(seats));
+  // Placement alternates from seat 1 for 49 pieces, so seat 1 places the 49th; the first
+  // stack move is seat 1's as well (ply 49 by index), then play alternates.
+  CHECK(mirror.at("history_by")[0] == 1);
+  CHECK(mirror.at("history_by")[47] == 2);
+  CHECK(mirror.at("history_by")[48] == 1);
+  CHECK(mirror.at("history_by")[49] == 1);
+  CHECK(mirror == build_state(v, g));
+}
+
 TEST_CASE("the DVONN state has the fields of protocol.md and nothing of ZÈRTZ's") {
   dvonn::game g = *dvonn::game::create("standard", 0);
   room_view v;
@@ -290,10 +334,11 @@ TEST_CASE("the DVONN state has the fields of protocol.md and nothing of ZÈRTZ's
   json s = build_state(v, g);
   std::vector<std::string> keys;
   for (const auto& [k, val] : s.items()) keys.push_back(k);
-  CHECK(keys == std::vector<std::string>{"draw_offer", "game", "history", "last_move", "legal",
-                                         "phase", "placed", "players", "ply", "position", "result",
-                                         "room", "score", "spectators", "stacks", "status",
-                                         "to_move", "to_place", "variant"});
+  CHECK(keys == std::vector<std::string>{"draw_offer", "game",    "history",    "history_by",
+                                         "last_move",  "legal",   "phase",      "placed",
+                                         "players",    "ply",     "position",   "result",
+                                         "room",       "score",   "spectators", "stacks",
+                                         "status",     "to_move", "to_place",   "variant"});
   CHECK(s.at("game") == "dvonn");
   CHECK(s.at("variant") == "standard");
   CHECK(s.at("phase") == "placement");

@@ -16,11 +16,12 @@ TEST_CASE("the start of a standard game") {
   std::vector<std::string> keys;
   for (const auto& [k, val] : s.items()) keys.push_back(k);
   std::sort(keys.begin(), keys.end());
-  CHECK(keys == std::vector<std::string>{"board",   "captured", "captures",  "draw_offer",
-                                         "game",    "history",  "last_move", "must_capture",
-                                         "players", "ply",      "pool",      "removable",
-                                         "result",  "rings",    "room",      "spectators",
-                                         "status",  "to_move",  "variant",   "zip"});
+  CHECK(keys == std::vector<std::string>{"board",        "captured", "captures",   "draw_offer",
+                                         "game",         "history",  "history_by", "last_move",
+                                         "must_capture", "players",  "ply",        "pool",
+                                         "removable",    "result",   "rings",      "room",
+                                         "spectators",   "status",   "to_move",    "variant",
+                                         "zip"});
   CHECK(s.at("room") == "k3x9q2");
   CHECK(s.at("game") == "zertz");
   CHECK(s.at("variant") == "standard");
@@ -41,6 +42,7 @@ TEST_CASE("the start of a standard game") {
   CHECK(s.at("captures") == json::array());
   CHECK(s.at("removable").size() == 18);
   CHECK(s.at("history") == json::array());
+  CHECK(s.at("history_by") == json::array());
   CHECK(s.at("last_move").is_null());
   CHECK(s.at("draw_offer").is_null());
   CHECK(s.at("result").is_null());
@@ -63,6 +65,7 @@ TEST_CASE("after a move, and a finished room") {
   CHECK(!s.at("rings").contains("a1"));
   CHECK(s.at("pool") == json{{"W", 4}, {"G", 7}, {"B", 9}});
   CHECK(s.at("history") == json::array({"Wd4-a1"}));
+  CHECK(s.at("history_by") == json::array({1}));
   CHECK(s.at("to_move") == 2);
   CHECK(s.at("last_move").at("move") == "Wd4-a1");
   CHECK(s.at("last_move").at("by") == 1);

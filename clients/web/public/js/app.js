@@ -5,8 +5,17 @@ import { Connection, serverUrl, httpBase } from './connection.js';
 import { RoomMirror } from './room-mirror.js';
 import { LobbyView } from './lobby-view.js';
 import { RoomView } from './room-view.js';
+import { learnOffers, offers } from './games/index.js';
 
 const NAME_KEY = 'ringside.name';
+
+// "Ringside — ZÈRTZ and DVONN": the games the server says it plays.
+function lobbyTitle() {
+  const titles = offers().games.map((g) => g.title);
+  if (titles.length === 0) return 'Ringside';
+  const last = titles.pop();
+  return `Ringside — ${titles.length ? `${titles.join(', ')} and ` : ''}${last}`;
+}
 
 class App {
   constructor() {
@@ -95,6 +104,11 @@ class App {
 
   welcomed(w) {
     this.who.textContent = w.name;
+    // What the server plays (its games, variants, boards, clocks, levels) feeds the create form.
+    learnOffers(w);
+    if (this.lobby) this.lobby.fillChoices();
+    if (this.view && this.view === this.lobby) document.title = lobbyTitle();
+    if (this.view && this.view !== this.lobby && this.view.render) this.view.render();
     const before = [...this.mirrors.values()];
     // The server answers `welcome` with a `joined` for every seat this identity holds; an
     // answered request after it means those have all arrived (messages keep their order).
@@ -207,7 +221,7 @@ class App {
       if (!this.lobby) this.lobby = new LobbyView(this);
       this.view = this.lobby;
       this.main.replaceChildren(this.lobby.element);
-      document.title = 'Ringside — ZÈRTZ and DVONN';
+      document.title = lobbyTitle();
       this.lobby.show();
     }
   }

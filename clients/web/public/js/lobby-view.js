@@ -2,20 +2,22 @@
 // a room, and the rooms where this browser holds a seat.
 
 import { h, clear } from './dom.js';
+import { offers, offerOf, titleOf, boardText } from './games/index.js';
 
-const VARIANTS = { zertz: ['standard', 'blitz', 'tournament'], dvonn: ['standard'] };
-const BOARDS = { zertz: [37, 40, 43, 44, 48, 61], dvonn: [49] };
-const CLOCKS = [
-  ['', 'untimed'], ['1+0', '1 min'], ['3+2', '3 min + 2 s'], ['5+3', '5 min + 3 s'],
-  ['10+5', '10 min + 5 s'], ['20+10', '20 min + 10 s'], ['60+30', '60 min + 30 s'],
-];
 const REFRESH_MS = 2000;
 const MAX_PAGES = 4;
 
-export const GAME_NAMES = { zertz: 'ZÈRTZ', dvonn: 'DVONN' };
-
 function options(select, values, chosen) {
   clear(select).append(...values.map(([v, text]) => h('option', { value: v, selected: String(v) === String(chosen) }, text)));
+}
+
+// A clock as the form's value ("10+5": minutes + seconds) and as people read it.
+function clockValue(c) {
+  return `${c.initial_s / 60}+${c.increment_s}`;
+}
+function clockLabel(c) {
+  const initial = c.initial_s % 60 === 0 ? `${c.initial_s / 60} min` : `${c.initial_s} s`;
+  return c.increment_s ? `${initial} + ${c.increment_s} s` : initial;
 }
 
 export class LobbyView {
@@ -52,22 +54,14 @@ export class LobbyView {
     const seat = h('select', { name: 'seat', id: 'f-seat' });
     const opponent = h('select', { name: 'opponent', id: 'f-opponent' });
     const priv = h('input', { type: 'checkbox', name: 'private', id: 'f-private' });
-    options(game, [['zertz', 'ZÈRTZ'], ['dvonn', 'DVONN']], 'zertz');
-    options(clock, CLOCKS, '');
     options(seat, [['random', 'random'], ['first', 'first (moves first)'], ['second', 'second']], 'random');
-    options(opponent, [['', 'a person'], ...[1, 2, 3, 4, 5].map((l) => [String(l), `computer, level ${l}`])], '');
-    const sync = () => {
-      const g = game.value;
-      options(variant, VARIANTS[g].map((v) => [v, v]), VARIANTS[g].includes(variant.value) ? variant.value : 'standard');
-      const wanted = g === 'dvonn' ? 49 : variant.value === 'tournament' ? 48 : 37;
-      options(board, BOARDS[g].map((b) => [b, g === 'dvonn' ? '49 cells' : `${b} rings`]), wanted);
-      board.disabled = g === 'dvonn';
-    };
-    game.addEventListener('change', sync);
+    this.choices = { game, variant, board, clock, opponent };
+    game.addEventListener('change', () => this.syncGame());
     variant.addEventListener('change', () => {
-      board.value = variant.value === 'tournament' ? '48' : '37';
+      const v = this.variantOffer();
+      if (v) board.value = String(v.board);
     });
-    sync();
+    this.fillChoices();
     const field = (text, control) => h('div', { class: 'field' }, h('label', { for: control.id }, text), control);
     const form = h('form', { class: 'create-form' },
       field('Game', game), field('Variant', variant), field('Board', board), field('Clock', clock),
@@ -77,11 +71,9 @@ export class LobbyView {
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
       const msg = { type: 'create_room', game: game.value, variant: variant.value, seat: seat.value, private: priv.checked };
-      if (game.value !== 'dvonn') msg.board = Number(board.value);
-      if (clock.value) {
-        const [m, inc] = clock.value.split('+').map(Number);
-        msg.clock = { initial_s: Math.round(m * 60), increment_s: inc };
-      }
+      if (board.value) msg.board = Number(board.value);
+      const chosenClock = offers().clocks.find((c) => clockValue(c) === clock.value);
+      if (chosenClock) msg.clock = { initial_s: chosenClock.initial_s, increment_s: chosenClock.increment_s };
       if (opponent.value) msg.opponent = { computer: Number(opponent.value) };
       this.formError.textContent = '';
       this.app.conn.request(msg).then(
@@ -89,6 +81,40 @@ export class LobbyView {
         (err) => { this.formError.textContent = err.message; });
     });
     return form;
+  }
+
+  // The choices the server offers (games/index.js has them from welcome): games, their
+  // variants, boards and computer levels, and clocks. Called again when a welcome arrives.
+  fillChoices() {
+    const { game, clock } = this.choices;
+    const { games, clocks } = offers();
+    const keepGame = games.some((g) => g.name === game.value) ? game.value : games[0] && games[0].name;
+    options(game, games.map((g) => [g.name, g.title]), keepGame);
+    const clockValues = clocks.map((c) => [clockValue(c), clockLabel(c)]);
+    const keepClock = clockValues.some(([v]) => v === clock.value) ? clock.value : '';
+    options(clock, [['', 'untimed'], ...clockValues], keepClock);
+    this.syncGame();
+  }
+
+  variantOffer() {
+    const g = offerOf(this.choices.game.value);
+    return g ? g.variants.find((v) => v.name === this.choices.variant.value) : null;
+  }
+
+  // A game chosen: its variants (the first by default), its boards (the variant's own chosen;
+  // no choice when there is one), and as many computer levels as play it.
+  syncGame() {
+    const { game, variant, board, opponent } = this.choices;
+    const g = offerOf(game.value);
+    const variants = g ? g.variants : [];
+    const keepVariant = variants.some((v) => v.name === variant.value) ? variant.value : variants[0] && variants[0].name;
+    options(variant, variants.map((v) => [v.name, v.name]), keepVariant);
+    const v = this.variantOffer();
+    options(board, (g ? g.boards : []).map((b) => [b, `${b} ${g.board_unit}`]), v ? v.board : '');
+    board.disabled = !g || g.boards.length <= 1;
+    const levels = g ? g.computer_levels : 0;
+    const keepOpponent = Number(opponent.value) <= levels ? opponent.value : '';
+    options(opponent, [['', 'a person'], ...Array.from({ length: levels }, (_, i) => [String(i + 1), `computer, level ${i + 1}`])], keepOpponent);
   }
 
   show() {
@@ -141,7 +167,7 @@ export class LobbyView {
     clear(this.mine);
     if (seated.length === 0) return;
     this.mine.append(h('h3', {}, 'Your games'), h('ul', { class: 'plain' }, seated.map((m) =>
-      h('li', {}, h('a', { href: `#/room/${m.room}` }, `${GAME_NAMES[m.state.game] || m.state.game} ${m.room}`),
+      h('li', {}, h('a', { href: `#/room/${m.room}` }, `${titleOf(m.state.game)} ${m.room}`),
         ` — ${m.state.status === 'waiting' ? 'waiting for an opponent' : m.state.to_move === m.seat ? 'your move' : 'their move'}`))));
   }
 
@@ -162,10 +188,10 @@ export class LobbyView {
       const players = r.players.map((p) => p ?? '(free)').join(' vs ');
       const free = r.players.some((p) => p === null);
       const clock = r.clock ? `${r.clock.initial_s / 60}+${r.clock.increment_s}` : clocks ? 'untimed' : '';
-      const board = r.game === 'dvonn' ? '' : ` ${r.board}`;
+      const board = boardText(r.game, r.board);
       return h('div', { class: 'row', role: 'listitem', 'data-room-row': r.room, 'aria-label': `room ${r.room}` },
         h('span', { class: 'c-room' }, h('code', {}, r.room)),
-        h('span', { class: 'c-game' }, `${GAME_NAMES[r.game] || r.game} ${r.variant}${board}`),
+        h('span', { class: 'c-game' }, `${titleOf(r.game)} ${r.variant}${board}`),
         h('span', { class: 'c-players' }, players),
         h('span', { class: 'c-spec' }, String(r.spectators), h('span', { class: 'narrow-only' }, ' watching')),
         h('span', { class: `c-status s-${r.status}` }, r.status),

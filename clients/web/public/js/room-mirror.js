@@ -61,10 +61,3 @@ export class RoomMirror {
 function turnKey(state) {
   return `${state.status}/${state.ply}/${state.to_move}/${state.history.length}`;
 }
-
-// Which seat made the move at index i of the history. DVONN's player 1 places the last piece
-// (ply 48) and also makes the first move (ply 49), so play does not simply alternate there.
-export function seatOfPly(game, i) {
-  if (game === 'dvonn' && i >= 49) return (i - 49) % 2 === 0 ? 1 : 2;
-  return i % 2 === 0 ? 1 : 2;
-}

@@ -2,10 +2,7 @@
 // pieces, the move list, chat, and the buttons (resign, draw, take the seat, the record).
 
 import { h, clear, clockText } from './dom.js';
-import { ZertzBoard } from './zertz-board.js';
-import { DvonnBoard } from './dvonn-board.js';
-import { seatOfPly } from './room-mirror.js';
-import { GAME_NAMES } from './lobby-view.js';
+import { gameModule, titleOf } from './games/index.js';
 
 const REASONS = {
   win_condition: 'by captures',
@@ -17,14 +14,13 @@ const REASONS = {
   time: 'on time',
   abandoned: 'the game was abandoned',
 };
-const COLOUR_NAMES = { W: 'white', G: 'grey', B: 'black', D: 'DVONN' };
 
 export class RoomView {
   constructor(app, room) {
     this.app = app;
     this.room = room;
     this.board = null;
-    this.game = null;
+    this.game = null;  // the module of the game shown (games/index.js)
     this.resignArmed = false;
     this.lastChatCount = -1;
     this.roomId = h('code', { 'data-room': room }, room);
@@ -37,7 +33,8 @@ export class RoomView {
     this.actions = h('div', { class: 'actions' });
     this.moves = h('ol', { class: 'moves', 'aria-label': 'History' });
     this.chatLog = h('ul', { class: 'chat-log', 'aria-label': 'Messages', 'aria-live': 'polite' });
-    const moveInput = h('input', { id: 'move-input', name: 'move', autocomplete: 'off', spellcheck: 'false', placeholder: 'e.g. Wd4-a1, Bd1xd3, c3e3' });
+    const moveInput = h('input', { id: 'move-input', name: 'move', autocomplete: 'off', spellcheck: 'false' });
+    this.moveInput = moveInput;
     const moveForm = h('form', { class: 'move-form' },
       h('label', { for: 'move-input' }, 'Move'), moveInput, h('button', { type: 'submit' }, 'Play'));
     moveForm.addEventListener('submit', (ev) => {
@@ -99,14 +96,14 @@ export class RoomView {
     const m = this.mirror;
     if (!m || !m.state) return;
     const st = m.state;
-    if (this.game !== st.game) {
-      this.game = st.game;
+    if (!this.game || this.game.name !== st.game) {
+      this.game = gameModule(st.game);
       const opts = { onMove: (t) => this.play(t), onHint: (t) => { this.hintLine.textContent = t; } };
-      this.board = st.game === 'dvonn' ? new DvonnBoard(opts) : new ZertzBoard(opts);
+      this.board = this.game.createBoard(opts);
+      this.moveInput.placeholder = this.game.moveExample ? `e.g. ${this.game.moveExample}` : '';
       clear(this.boardSlot).append(this.board.element);
     }
-    const boardText = st.game === 'dvonn' ? '' : ` · ${st.board} rings`;
-    this.title.textContent = `${GAME_NAMES[st.game] || st.game} ${st.variant}${boardText} · ${st.spectators} watching`;
+    this.title.textContent = `${titleOf(st.game)} ${st.variant}${this.game.titleDetail(st)} · ${st.spectators} watching`;
     this.status.textContent = this.statusText(m);
     this.element.classList.toggle('watching', !m.seat);
     // A background tab says when it is your move.
@@ -139,8 +136,7 @@ export class RoomView {
     }
     const mover = st.to_move;
     let text = mover === m.seat ? 'Your move' : `${this.name(st, mover)} to move`;
-    if (st.game === 'zertz' && st.must_capture) text += ' — a capture is compulsory';
-    if (st.game === 'dvonn') text += st.phase === 'placement' ? ` — placing (${st.placed} of 49 down)` : ' — moving stacks';
+    text += this.game.statusDetail(st);
     if (st.draw_offer) text += `. ${st.draw_offer === m.seat ? 'You offered' : `${this.name(st, st.draw_offer)} offers`} a draw.`;
     return text;
   }
@@ -151,21 +147,9 @@ export class RoomView {
     for (const seat of [1, 2]) {
       const p = st.players[seat - 1];
       const turn = st.status === 'playing' && st.to_move === seat;
-      const tag = st.game === 'dvonn' ? (seat === 1 ? 'white' : 'black') : `player ${seat}`;
+      const tag = this.game.seatTag(seat);
       const name = p ? `${p.name}${seat === m.seat ? ' (you)' : ''}` : '(free seat)';
-      const detail = [];
-      if (st.game === 'zertz') {
-        const c = st.captured[seat - 1];
-        detail.push(h('span', { class: 'caps', 'aria-label': `captured: ${c.W} white, ${c.G} grey, ${c.B} black` },
-          'captured ', ['W', 'G', 'B'].map((k) => h('span', { class: 'cap' }, h('span', { class: `dot m-${k}`, 'aria-hidden': 'true' }), ` ${c[k]} `))));
-      } else {
-        const left = st.to_place[seat - 1] || {};
-        if (st.phase === 'placement') {
-          const own = seat === 1 ? 'W' : 'B';
-          detail.push(h('span', {}, `to place: ${left.D || 0} DVONN, ${left[own] || 0} ${COLOUR_NAMES[own]}`));
-        }
-        detail.push(h('span', { class: 'score' }, ` score ${st.score[seat - 1]}`));
-      }
+      const detail = this.game.playerDetail(st, seat);
       this.players.append(h('div', { class: `player${turn ? ' to-move' : ''}`, 'data-seat': seat },
         h('div', { class: 'player-line' },
           h('span', { class: `seat-mark seat-${seat} g-${st.game}`, 'aria-hidden': 'true' }),
@@ -234,8 +218,10 @@ export class RoomView {
   }
 
   renderMoves(st) {
+    // The server says who made each entry (history_by): no turn order is known here.
+    const by = st.history_by || [];
     const items = st.history.map((token, i) => {
-      const seat = seatOfPly(st.game, i);
+      const seat = by[i] === 2 ? 2 : 1;
       return h('li', { 'data-ply': i, class: `seat-${seat}` },
         h('span', { class: 'who-moved' }, this.name(st, seat)), ' ', h('code', {}, token));
     });
