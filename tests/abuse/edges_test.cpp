@@ -174,6 +174,37 @@ TEST_CASE("WebSocket from another site's page: 403 unless --allow-origin names i
   check_server_fine(srv);
 }
 
+// Another site could frame the page (clickjacking), and `/?server=ws://evil/ws` made the real
+// page talk to an attacker's server. Every answer now carries a policy that forbids both, and
+// the page no longer reads `server=`: what a browser is told, checked beside the game.
+TEST_CASE("framing the page or pointing it elsewhere: every answer's policy says no") {
+  server_process srv({"--allow-origin", "https://friend.example"});
+  timed_game_beside game(srv.port());
+  rss_sampler rss(srv);
+  for (int i = 0; i < 30; ++i) {
+    for (const char* target : {"/?server=ws://127.0.0.1:1/ws", "/js/connection.js",
+                               "/api/rooms", "/nowhere"}) {
+      const auto a = exchange(srv.port(), cat({"GET ", target, " HTTP/1.1\r\nHost: 127.0.0.1:",
+                                               std::to_string(srv.port()),
+                                               "\r\nConnection: close\r\n\r\n"}));
+      CHECK_MESSAGE(a.has("frame-ancestors 'none'"), target);
+      CHECK_MESSAGE(a.has("connect-src 'self' https://friend.example wss://friend.example"),
+                    target);
+      CHECK(a.has("X-Content-Type-Options: nosniff"));
+      CHECK(a.has("Referrer-Policy: "));
+      CHECK_FALSE(a.has("Strict-Transport-Security"));  // only over TLS
+    }
+  }
+  const auto script = exchange(srv.port(), cat({"GET /js/connection.js HTTP/1.1\r\nHost: x\r\n"
+                                                "Connection: close\r\n\r\n"}));
+  CHECK(script.status == 200);
+  CHECK_FALSE(script.has(".get('server')"));  // the page asks nobody but its own host
+  std::this_thread::sleep_for(1s);
+  check_players_unharmed(game.stop());
+  rss.check_settles();
+  check_server_fine(srv);
+}
+
 // A request naming `host` in Host, with `extra` header lines; an upgrade when `ws`.
 std::string for_host(std::string_view host, std::string_view target, bool ws = false,
                      std::string_view extra = {}) {
