@@ -15,15 +15,17 @@
 
 namespace ringside::server {
 
-class lobby;
+class identity_registry;
+class room_registry;
 class metrics;
 class session_registry;
 
 struct context {
   const options& opts;
-  lobby& rooms;
+  room_registry& rooms;
   metrics& stats;
   session_registry& sessions;
+  identity_registry& identities;
   // Open HTTP connections (before any upgrade). Shared: a session still queued when the
   // server exits is destroyed with the io_context, after this context is gone.
   std::shared_ptr<std::atomic<std::int64_t>> http_sessions =

@@ -4,11 +4,11 @@
 #include <boost/asio/strand.hpp>
 #include <chrono>
 
-#include "server/lobby.hpp"
+#include "server/room_registry.hpp"
 
 namespace ringside::server {
 
-finished_room_sweep::finished_room_sweep(boost::asio::io_context& ioc, lobby& rooms,
+finished_room_sweep::finished_room_sweep(boost::asio::io_context& ioc, room_registry& rooms,
                                          finished_retention rule)
     : rooms_(rooms), rule_(rule), timer_(boost::asio::make_strand(ioc)) {}
 

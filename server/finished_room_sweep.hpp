@@ -1,6 +1,6 @@
 #pragma once
 // finished_room_sweep: prunes short finished games past --finished-retention-days
-// (lobby::sweep_finished_rooms, finished_retention) at start and then every hour, so the
+// (room_registry::sweep_finished_rooms, finished_retention) at start and then every hour, so the
 // journal keeps the games people played, not every game anyone ever finished.
 
 #include <boost/asio/io_context.hpp>
@@ -10,11 +10,11 @@
 
 namespace ringside::server {
 
-class lobby;
+class room_registry;
 
 class finished_room_sweep {
  public:
-  finished_room_sweep(boost::asio::io_context& ioc, lobby& rooms, finished_retention rule);
+  finished_room_sweep(boost::asio::io_context& ioc, room_registry& rooms, finished_retention rule);
 
   // Sweeps now, then every hour until stop(). Call before the io_context runs.
   void start();
@@ -24,7 +24,7 @@ class finished_room_sweep {
  private:
   void sweep_and_wait();
 
-  lobby& rooms_;
+  room_registry& rooms_;
   finished_retention rule_;
   boost::asio::steady_timer timer_;
   bool stopped_ = false;

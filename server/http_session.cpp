@@ -12,7 +12,7 @@
 #include "protocol/wire/decode.hpp"
 #include "protocol/wire/encode.hpp"
 #include "server/client_address.hpp"
-#include "server/lobby.hpp"
+#include "server/room_registry.hpp"
 #include "server/metrics.hpp"
 #include "server/room.hpp"
 #include "server/room_list_query.hpp"
@@ -241,7 +241,7 @@ void http_session::route(request req) {
     std::string id =
         path.substr(rooms_prefix.size(), path.size() - rooms_prefix.size() - record_suffix.size());
     auto self = shared_from_this();
-    return ctx_.rooms.find_room(id, [self, req = std::move(req)](lobby::room_ptr r) {
+    return ctx_.rooms.find_room(id, [self, req = std::move(req)](room_registry::room_ptr r) {
       if (!r) return self->reply(req, http::status::not_found, "text/plain", "no such room\n");
       r->record([self, req](std::string zen) {
         self->reply(req, http::status::ok, "text/plain; charset=utf-8", std::move(zen));

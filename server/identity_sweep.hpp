@@ -1,5 +1,5 @@
 #pragma once
-// identity_sweep: prunes identities nobody uses (lobby::sweep_identities) at start and then
+// identity_sweep: prunes identities nobody uses (identity_registry::sweep) at start and then
 // every hour, or every --identity-ttl when that is shorter, so the journal holds the
 // identities of people who come back and of seated players, not of everyone who ever
 // connected: one client making identities must not grow the journal for good.
@@ -9,12 +9,12 @@
 
 namespace ringside::server {
 
-class lobby;
+class identity_registry;
 
 class identity_sweep {
  public:
   // `ttl_s` 0: never prune.
-  identity_sweep(boost::asio::io_context& ioc, lobby& rooms, double ttl_s);
+  identity_sweep(boost::asio::io_context& ioc, identity_registry& identities, double ttl_s);
 
   // Sweeps now, then periodically until stop(). Call before the io_context runs.
   void start();
@@ -24,7 +24,7 @@ class identity_sweep {
  private:
   void sweep_and_wait();
 
-  lobby& rooms_;
+  identity_registry& identities_;
   double ttl_s_;
   boost::asio::steady_timer timer_;
   bool stopped_ = false;

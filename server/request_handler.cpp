@@ -8,7 +8,8 @@
 #include "protocol/game_list.hpp"
 #include "protocol/wire/decode.hpp"
 #include "protocol/wire/encode.hpp"
-#include "server/lobby.hpp"
+#include "server/room_registry.hpp"
+#include "server/identity_registry.hpp"
 #include "server/metrics.hpp"
 #include "server/room.hpp"
 
@@ -91,34 +92,37 @@ void request_handler::on_hello(const protocol::hello& m, const peer_ptr& self,
                        protocol::encode_error(m.id, error_code::too_many_identities, no->why));
     }
   }
-  ctx_.rooms.hello(
-      m.name, m.token,
-      [this, self, re = m.id, done](identity_ptr who, std::vector<lobby::room_ptr> seated) {
-        net::post(strand_, [this, self, re, done, who = std::move(who),
-                            seated = std::move(seated)] {
-          if (!who) {
-            return send_text(*self, protocol::encode_error(re, error_code::bad_token,
-                                                           "this token is unknown here; say hello "
-                                                           "without a token for a new identity"));
-          }
-          if (closed_) return;
-          if (const auto no = ctx_.clients.join_identity(who->player, speaks_for_)) {
-            ctx_.stats.identity_connections_refused.fetch_add(1);
-            return send_text(*self,
-                             protocol::encode_error(re, error_code::too_many_connections, no->why));
-          }
-          who_ = who;
-          send_text(*self, protocol::encode_welcome(re, who->player, who->name, who->token,
-                                                    server_name, &protocol::game_list()));
-          tell_elsewhere(self);
-          // The same identity gets its seats back: rejoin them, each answering
-          // with `joined` so the client has the state to apply patches to.
-          for (const auto& r : seated) {
-            r->handle(self, who, protocol::join{{}, r->id(), protocol::join_role::player},
-                      clock::now(), done);
-          }
-        });
+  ctx_.identities.hello(m.name, m.token, [this, self, re = m.id, done](identity_ptr who) {
+    if (!who) {
+      return send_text(*self, protocol::encode_error(re, error_code::bad_token,
+                                                     "this token is unknown here; say hello "
+                                                     "without a token for a new identity"));
+    }
+    // The same identity gets its seats back: the room registry knows where they are.
+    ctx_.rooms.seated_rooms(who->player, [this, self, re, done,
+                                          who](std::vector<room_registry::room_ptr> seated) {
+      net::post(strand_, [this, self, re, done, who, seated = std::move(seated)] {
+        if (closed_) return;
+        if (const auto no = ctx_.clients.join_identity(who->player, speaks_for_)) {
+          ctx_.stats.identity_connections_refused.fetch_add(1);
+          return send_text(*self,
+                           protocol::encode_error(re, error_code::too_many_connections, no->why));
+        }
+        who_ = who;
+        spdlog::info("player {} ({}) said hello, {} seats", who->player, who->name,
+                     seated.size());
+        send_text(*self, protocol::encode_welcome(re, who->player, who->name, who->token,
+                                                  server_name, &protocol::game_list()));
+        tell_elsewhere(self);
+        // Rejoin every seat, each answering with `joined` so the client has the state to
+        // apply patches to.
+        for (const auto& r : seated) {
+          r->handle(self, who, protocol::join{{}, r->id(), protocol::join_role::player},
+                    clock::now(), done);
+        }
       });
+    });
+  });
 }
 
 // The token is the identity: its owner cannot tell a replay from their own other device, so
@@ -156,18 +160,18 @@ void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
   const auto& limits = ctx_.opts.rooms;
   ctx_.rooms.create_room(
       std::move(m), std::move(*start), who_->player, address_,
-      [self, who = who_, re, done, &limits](lobby::room_ptr r, lobby::refusal why) {
+      [self, who = who_, re, done, &limits](room_registry::room_ptr r, room_registry::refusal why) {
         switch (why) {
-          case lobby::refusal::none:
+          case room_registry::refusal::none:
             return r->seat_creator(self, who, re, done);
-          case lobby::refusal::player_cap:
+          case room_registry::refusal::player_cap:
             return send_text(
                 *self, protocol::encode_error(
                            re, error_code::too_many_rooms,
                            "you already have " + std::to_string(limits.waiting_rooms_per_player) +
                                " rooms waiting for an opponent, the most one player may have; "
                                "play or leave one of them first"));
-          case lobby::refusal::address_cap:
+          case room_registry::refusal::address_cap:
             return send_text(
                 *self,
                 protocol::encode_error(
@@ -175,7 +179,7 @@ void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
                     "your address already has " + std::to_string(limits.waiting_rooms_per_address) +
                         " rooms waiting for an opponent, the most one address may have; join one "
                         "of the waiting rooms, or wait until some start"));
-          case lobby::refusal::daily_cap:
+          case room_registry::refusal::daily_cap:
             return send_text(
                 *self, protocol::encode_error(
                            re, error_code::too_many_rooms,
@@ -183,10 +187,10 @@ void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
                                std::to_string(limits.rooms_per_address_per_day) +
                                " rooms in the last 24 hours, the most one address may; join one "
                                "of the open rooms, or create one later"));
-          case lobby::refusal::seat_cap:
+          case room_registry::refusal::seat_cap:
             return send_text(*self, protocol::encode_error(re, error_code::too_many_seats,
                                                            too_many_seats(limits)));
-          case lobby::refusal::computer_player_cap:
+          case room_registry::refusal::computer_player_cap:
             return send_text(
                 *self,
                 protocol::encode_error(
@@ -194,7 +198,7 @@ void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
                     "you already have " + std::to_string(limits.computer_games_per_player) +
                         " unfinished games against the computer, the most one player may have; "
                         "finish or resign one of them first"));
-          case lobby::refusal::computer_address_cap:
+          case room_registry::refusal::computer_address_cap:
             return send_text(
                 *self, protocol::encode_error(
                            re, error_code::too_many_rooms,
@@ -202,12 +206,12 @@ void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
                                std::to_string(limits.computer_games_per_address) +
                                " unfinished games against the computer, the most one address "
                                "may have; finish or resign one of them first, or play a person"));
-          case lobby::refusal::computer_busy:
+          case room_registry::refusal::computer_busy:
             return send_text(*self, protocol::encode_error(
                                         re, error_code::computer_busy,
                                         "the computer players are all busy; nothing was "
                                         "created: try again in a minute, or play a person"));
-          case lobby::refusal::journal:
+          case room_registry::refusal::journal:
             break;
         }
         send_text(*self, protocol::encode_error(
@@ -246,7 +250,7 @@ void request_handler::forward(protocol::client_message m, const std::string& roo
     return it->second->handle(self, who_, std::move(m), received, std::move(done));
   }
   ctx_.rooms.find_room(room_id, [self, who = who_, m = std::move(m), received,
-                                 done](lobby::room_ptr r) mutable {
+                                 done](room_registry::room_ptr r) mutable {
     if (!r) {
       const std::string& id = *room_of(m);
       return send_text(*self, protocol::encode_error(protocol::id_of(m), error_code::no_such_room,

@@ -6,7 +6,7 @@
 #include <boost/asio/post.hpp>
 
 #include "protocol/wire/encode.hpp"
-#include "server/lobby.hpp"
+#include "server/room_registry.hpp"
 #include "server/metrics.hpp"
 #include "server/time_text.hpp"
 
@@ -52,9 +52,9 @@ nlohmann::json room_summary(const room_settings& s, const nlohmann::json& state)
   return out;
 }
 
-room::room(net::io_context& ioc, lobby& owner, metrics& m, room_settings s, any_game start)
+room::room(net::io_context& ioc, room_registry& owner, metrics& m, room_settings s, any_game start)
     : settings_(std::move(s)),
-      lobby_(owner),
+      registry_(owner),
       metrics_(m),
       strand_(net::make_strand(ioc)),
       flag_timer_(strand_),
@@ -277,7 +277,7 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
                                                                   : 2;
       seats_[slot(seat)] = who;
       took_seat = true;
-      lobby_.note_seat(who->player, settings_.id, true);
+      registry_.note_seat(who->player, settings_.id, true);
       spdlog::info("room {} player {} ({}) takes seat {}", settings_.id, who->player, who->name,
                    seat);
     }
@@ -304,7 +304,7 @@ void room::do_chat(peer& p, const identity_ptr& who, const protocol::chat& m) {
   if (member == nullptr) {
     return reject(p, m.id, error_code::not_a_player, "join room " + settings_.id + " to chat");
   }
-  const auto& limits = lobby_.limits();
+  const auto& limits = registry_.limits();
   switch (chat_.admit(p.peer_id(), member->seat, clock::now())) {
     case chat_budget::verdict::ok:
       break;
@@ -339,7 +339,7 @@ void room::do_leave(peer& p, const protocol::leave& m) {
   // clock) stay with the player, who may come back.
   if (gone->seat != 0 && status_ == room_status::waiting && !presence_.online(gone->seat)) {
     seats_[slot(gone->seat)].reset();
-    lobby_.note_seat(gone->who->player, settings_.id, false);
+    registry_.note_seat(gone->who->player, settings_.id, false);
     persist_seats();
     spdlog::info("room {} player {} gives up seat {}", settings_.id, gone->who->player, gone->seat);
   }
@@ -428,12 +428,12 @@ void room::maybe_retire() {
   retired_ = true;
   // The rooms gauge counts rooms in memory: a game read back for its record and let go again
   // must not leave one behind each time.
-  if (lobby_.journal() != nullptr) metrics_.rooms_finished.fetch_sub(1);
+  if (registry_.journal() != nullptr) metrics_.rooms_finished.fetch_sub(1);
   std::vector<std::string> players;
   for (const auto& who : seats_) {
     if (who) players.push_back(who->player);
   }
-  lobby_.forget(settings_.id, std::move(players));
+  registry_.forget(settings_.id, std::move(players));
 }
 
 // Called at every commit; only a change of status, seated names or spectator count changes
@@ -445,7 +445,7 @@ void room::publish_summary() {
   }
   if (published_ && key == *published_) return;
   published_ = std::move(key);
-  lobby_.update_summary(settings_.id, room_summary(settings_, state_.json()),
+  registry_.update_summary(settings_.id, room_summary(settings_, state_.json()),
                         !settings_.is_private);
 }
 

@@ -35,7 +35,7 @@
 
 namespace ringside::server {
 
-class lobby;
+class room_registry;
 class metrics;
 
 // What a room is made from; with the seat identities, the accepted move texts and the clocks
@@ -70,7 +70,7 @@ class room : public std::enable_shared_from_this<room> {
   using clock = std::chrono::steady_clock;
 
   // `start` is the game's first position.
-  room(boost::asio::io_context& ioc, lobby& owner, metrics& m, room_settings s, any_game start);
+  room(boost::asio::io_context& ioc, room_registry& owner, metrics& m, room_settings s, any_game start);
 
   // Puts a freshly built room into the state the journal held; call before anyone else can
   // reach the room. Clocks resume at the remaining times of the last move: the time the
@@ -178,7 +178,7 @@ class room : public std::enable_shared_from_this<room> {
   void publish_summary();
 
   room_settings settings_;
-  lobby& lobby_;
+  room_registry& registry_;
   metrics& metrics_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer flag_timer_;

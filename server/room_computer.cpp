@@ -7,7 +7,7 @@
 
 #include "protocol/wire/encode.hpp"
 #include "server/computer_pool.hpp"
-#include "server/lobby.hpp"
+#include "server/room_registry.hpp"
 #include "server/metrics.hpp"
 #include "server/room.hpp"
 
@@ -37,7 +37,7 @@ void room::maybe_think() {
   const int seat = game_.to_move();
   const auto& who = seats_[slot(seat)];
   if (!who || who->computer_level == 0) return;
-  computer_pool* pool = lobby_.computers();
+  computer_pool* pool = registry_.computers();
   if (!pool) {
     spdlog::error("room {}: the computer is to move but the server has no computer pool",
                   settings_.id);

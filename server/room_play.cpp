@@ -4,7 +4,7 @@
 
 #include "common/unix_time.hpp"
 #include "protocol/wire/encode.hpp"
-#include "server/lobby.hpp"
+#include "server/room_registry.hpp"
 #include "server/metrics.hpp"
 #include "server/room.hpp"
 
@@ -236,7 +236,7 @@ void room::persist_finish() {
 // player); the first seat whose grace runs out loses.
 void room::update_presence() {
   const auto grace = std::chrono::duration_cast<clock::duration>(
-      std::chrono::duration<double>(lobby_.abandon_after_s()));
+      std::chrono::duration<double>(registry_.abandon_after_s()));
   std::array<bool, 2> away{};
   for (int s = 1; s <= 2; ++s) {
     away[slot(s)] = status_ == room_status::playing && !clock_ && seats_[slot(s)] && !online(s);
@@ -257,7 +257,7 @@ void room::watch_deserted() {
     return;
   }
   deserted_timer_.expires_after(std::chrono::duration_cast<clock::duration>(
-      std::chrono::duration<double>(lobby_.abandon_after_s())));
+      std::chrono::duration<double>(registry_.abandon_after_s())));
   deserted_timer_.async_wait([self = shared_from_this(), ticket](boost::system::error_code ec) {
     if (!ec) self->run_or_defer([self, ticket] { self->on_deserted(ticket); });
   });

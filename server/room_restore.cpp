@@ -35,7 +35,7 @@ expected<protocol::room_status> status_of(const std::string& s) {
 
 }  // namespace
 
-expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, lobby& owner, metrics& m,
+expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, room_registry& owner, metrics& m,
                                              const room_with_moves& saved) {
   const room_row& row = saved.room;
   auto status = status_of(row.status);

@@ -11,14 +11,14 @@
 
 namespace ringside::server {
 
-class lobby;
+class room_registry;
 class metrics;
 class room;
 
 // A room equal to the one saved (same id, seats, history, clocks as of the last move, status
 // and result), with nobody connected; fails with the reason when a move does not replay or
 // the row is not one this server writes.
-expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, lobby& owner, metrics& m,
+expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, room_registry& owner, metrics& m,
                                              const room_with_moves& saved);
 
 }  // namespace ringside::server

@@ -22,11 +22,12 @@
 #include "server/computer_pool.hpp"
 #include "server/context.hpp"
 #include "server/finished_room_sweep.hpp"
+#include "server/identity_registry.hpp"
 #include "server/identity_sweep.hpp"
 #include "server/journal.hpp"
 #include "server/journal_writer.hpp"
 #include "server/listener.hpp"
-#include "server/lobby.hpp"
+#include "server/room_registry.hpp"
 #include "server/metrics.hpp"
 #include "server/open_files_limit.hpp"
 #include "server/host_policy.hpp"
@@ -356,18 +357,19 @@ int run(int argc, char** argv) {
   net::io_context ioc{opts.threads};
   metrics stats;
   stats.open_files_limit.store(files.now);
-  lobby rooms(ioc, stats, writer.get(), opts.abandon_after_s, opts.rooms);
+  room_registry rooms(ioc, stats, writer.get(), opts.abandon_after_s, opts.rooms);
+  identity_registry identities(ioc, stats, writer.get());
   // Before restore: a restored room whose computer is to move starts thinking at once.
   computer_pool computers(opts.computer_threads, 10, opts.computer_queue,
                           &stats.computer_searches_queued);
   rooms.set_computers(&computers);
   rooms.restore(std::move(*unfinished));
-  identity_sweep sweeper(ioc, rooms, opts.identity_ttl_s);
+  identity_sweep sweeper(ioc, identities, opts.identity_ttl_s);
   sweeper.start();
   finished_room_sweep finished_sweeper(ioc, rooms, opts.finished);
   finished_sweeper.start();
   session_registry sessions(ioc);
-  context ctx{opts, rooms, stats, sessions};
+  context ctx{opts, rooms, stats, sessions, identities};
 
   std::shared_ptr<listener> server;
   try {

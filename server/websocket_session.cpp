@@ -12,7 +12,7 @@
 #include "common/version.hpp"
 #include "protocol/wire/encode.hpp"
 #include "server/client_address.hpp"
-#include "server/lobby.hpp"
+#include "server/room_registry.hpp"
 #include "server/metrics.hpp"
 #include "server/room.hpp"
 #include "server/session_registry.hpp"

@@ -18,8 +18,9 @@
 #include <string>
 
 #include "server/context.hpp"
+#include "server/identity_registry.hpp"
 #include "server/http_session.hpp"
-#include "server/lobby.hpp"
+#include "server/room_registry.hpp"
 #include "server/metrics.hpp"
 #include "server/options.hpp"
 #include "server/session_registry.hpp"
@@ -40,9 +41,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   opts.http_rate_limit = 0;  // every request reaches its route
   opts.hello_timeout_s = 1;  // an upgraded connection that says nothing ends soon
   server::metrics stats;
-  server::lobby lobby(ioc, stats);
+  server::room_registry rooms(ioc, stats);
+  server::identity_registry identities(ioc, stats);
   server::session_registry sessions(ioc);
-  server::context ctx{opts, lobby, stats, sessions};
+  server::context ctx{opts, rooms, stats, sessions, identities};
 
   tcp::acceptor acceptor(ioc, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
   tcp::socket client(ioc);
@@ -71,7 +73,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   boost::system::error_code ignored;
   client.close(ignored);
   sessions.close_all();
-  lobby.shutdown();
+  rooms.shutdown();
   ioc.restart();
   ioc.run_for(std::chrono::seconds(1));
   return 0;

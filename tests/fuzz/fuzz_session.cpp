@@ -19,7 +19,8 @@
 
 #include "engine/any_game.hpp"
 #include "server/context.hpp"
-#include "server/lobby.hpp"
+#include "server/identity_registry.hpp"
+#include "server/room_registry.hpp"
 #include "server/metrics.hpp"
 #include "server/options.hpp"
 #include "server/session_registry.hpp"
@@ -154,9 +155,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   net::io_context ioc;
   server::options opts;
   server::metrics stats;
-  server::lobby lobby(ioc, stats);
+  server::room_registry rooms(ioc, stats);
+  server::identity_registry identities(ioc, stats);
   server::session_registry sessions(ioc);
-  server::context ctx{opts, lobby, stats, sessions};
+  server::context ctx{opts, rooms, stats, sessions, identities};
   std::shared_ptr<fuzz::fuzz_peer> peers[2] = {std::make_shared<fuzz::fuzz_peer>(ctx, ioc, 1),
                                                std::make_shared<fuzz::fuzz_peer>(ctx, ioc, 2)};
   observer seen[2];
@@ -193,7 +195,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   for (auto& p : peers) p->drop();
   drain();
-  lobby.shutdown();
+  rooms.shutdown();
   drain();
   return 0;
 }

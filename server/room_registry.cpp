@@ -1,4 +1,4 @@
-#include "server/lobby.hpp"
+#include "server/room_registry.hpp"
 
 #include <malloc.h>
 #include <spdlog/spdlog.h>
@@ -16,7 +16,6 @@
 #include "server/room.hpp"
 #include "server/room_restore.hpp"
 #include "server/time_text.hpp"
-#include "server/token_digest.hpp"
 
 namespace ringside::server {
 
@@ -38,7 +37,7 @@ void drop(counts& c, const std::string& key) {
 }
 }  // namespace
 
-lobby::lobby(net::io_context& ioc, metrics& m, journal_writer* journal, double abandon_after_s,
+room_registry::room_registry(net::io_context& ioc, metrics& m, journal_writer* journal, double abandon_after_s,
              room_limits limits)
     : ioc_(ioc),
       metrics_(m),
@@ -49,7 +48,7 @@ lobby::lobby(net::io_context& ioc, metrics& m, journal_writer* journal, double a
       trim_timer_(strand_),
       list_(limits_.room_page) {}
 
-void lobby::restore(std::vector<room_with_moves> saved) {
+void room_registry::restore(std::vector<room_with_moves> saved) {
   std::size_t restored = 0;
   for (const auto& one : saved) {
     auto r = restore_room(ioc_, *this, metrics_, one);
@@ -76,50 +75,13 @@ void lobby::restore(std::vector<room_with_moves> saved) {
   spdlog::info("restored {} of {} unfinished rooms from the journal", restored, saved.size());
 }
 
-void lobby::adopt(const room_ptr& r) {
+void room_registry::adopt(const room_ptr& r) {
   entry& e = rooms_[r->id()];
   e.r = r;
   e.order = next_order_++;
 }
 
-void lobby::note_seen(const identity_ptr& who) {
-  if (!journal_) return;
-  journal_->write([player = who->player](
-                      server::journal& j) { return j.touch_identities({player}, unix_ms_now()); },
-                  strand_, {});
-}
-
-void lobby::sweep_identities(double ttl_s) {
-  if (!journal_) return;
-  net::post(strand_, [this, ttl_s] {
-    std::vector<std::string> connected;
-    for (const auto& [digest, known] : by_digest_) {
-      if (const auto who = known.weak.lock()) connected.push_back(who->player);
-    }
-    const auto now = unix_ms_now();
-    const auto before = now - static_cast<std::int64_t>(ttl_s * 1000);
-    auto pruned = std::make_shared<std::int64_t>(0);
-    journal_->write(
-        [connected = std::move(connected), now, before, pruned](server::journal& j) {
-          if (auto r = j.touch_identities(connected, now); !r) return r;
-          auto n = j.prune_identities(before);
-          if (!n) return journal_status(ringside::fail(n.error()));
-          *pruned = *n;
-          return journal_status(std::monostate{});
-        },
-        strand_,
-        [this, pruned, ttl_s](journal_status st) {
-          if (!st) return spdlog::error("journal: pruning old identities failed: {}", st.error());
-          metrics_.identities_pruned.fetch_add(static_cast<std::uint64_t>(*pruned));
-          if (*pruned > 0) {
-            spdlog::info("pruned {} identities not seen for {} s that held no seat", *pruned,
-                         ttl_s);
-          }
-        });
-  });
-}
-
-void lobby::sweep_finished_rooms(finished_retention rule) {
+void room_registry::sweep_finished_rooms(finished_retention rule) {
   if (!journal_ || !rule.prunes_any()) return;
   // Rooms per transaction: about 20 us each (measured at load 10), so moves queued behind one
   // batch wait some 20 ms, and the next batch queues behind them.
@@ -147,119 +109,20 @@ void lobby::sweep_finished_rooms(finished_retention rule) {
   });
 }
 
-void lobby::answer_hello(const identity_ptr& who,
-                         const std::function<void(identity_ptr, std::vector<room_ptr>)>& fn) {
-  std::vector<room_ptr> seated;
-  if (const auto s = seats_.find(who->player); s != seats_.end()) {
-    for (const auto& id : s->second) {
-      if (const auto r = rooms_.find(id); r != rooms_.end() && r->second.r)
-        seated.push_back(r->second.r);
+void room_registry::seated_rooms(std::string player, std::function<void(std::vector<room_ptr>)> fn) {
+  net::post(strand_, [this, player = std::move(player), fn = std::move(fn)] {
+    std::vector<room_ptr> seated;
+    if (const auto s = seats_.find(player); s != seats_.end()) {
+      for (const auto& id : s->second) {
+        if (const auto r = rooms_.find(id); r != rooms_.end() && r->second.r)
+          seated.push_back(r->second.r);
+      }
     }
-  }
-  spdlog::info("player {} ({}) is back, {} seats", who->player, who->name, seated.size());
-  fn(who, std::move(seated));
-}
-
-bool lobby::same_digest::operator()(const std::string& a, const std::string& b) const {
-  return same_secret(a, b);
-}
-
-identity_ptr lobby::known(const std::string& digest) {
-  const auto it = by_digest_.find(digest);
-  if (it == by_digest_.end()) return nullptr;
-  if (it->second.pinned) return it->second.pinned;
-  auto who = it->second.weak.lock();
-  if (!who) by_digest_.erase(it);
-  return who;
-}
-
-void lobby::remember(const identity_ptr& who, bool pin) {
-  by_digest_[token_digest(who->token)] = known_identity{who, pin ? who : nullptr};
-  if (by_digest_.size() < prune_at_) return;
-  // Amortised: a sweep when the map has doubled since the last one.
-  std::erase_if(by_digest_,
-                [](const auto& kv) { return !kv.second.pinned && kv.second.weak.expired(); });
-  prune_at_ = std::max<std::size_t>(64, 2 * by_digest_.size());
-}
-
-void lobby::hello_from_journal(std::string token, std::string digest,
-                               std::function<void(identity_ptr, std::vector<room_ptr>)> fn) {
-  journal_->read([this, token = std::move(token), digest = std::move(digest),
-                  fn = std::move(fn)](server::journal& j) mutable {
-    auto found = j.find_identity(digest);
-    net::post(strand_, [this, token = std::move(token), digest = std::move(digest),
-                        fn = std::move(fn), found = std::move(found)]() mutable {
-      if (!found) {
-        spdlog::error("journal: looking up a token failed: {}", found.error());
-        return fn(nullptr, {});
-      }
-      if (!*found) return fn(nullptr, {});
-      // Another hello with the same token may have loaded it meanwhile.
-      identity_ptr who = known(digest);
-      if (!who) {
-        who = std::make_shared<identity>(identity{(*found)->player_id, (*found)->name, token});
-        remember(who, false);
-      }
-      note_seen(who);
-      answer_hello(who, fn);
-    });
+    fn(std::move(seated));
   });
 }
 
-void lobby::hello(std::string name, std::optional<std::string> token,
-                  std::function<void(identity_ptr, std::vector<room_ptr>)> fn) {
-  net::post(strand_,
-            [this, name = std::move(name), token = std::move(token), fn = std::move(fn)]() mutable {
-              if (token) {
-                auto digest = token_digest(*token);
-                if (const auto who = known(digest)) {
-                  note_seen(who);
-                  return answer_hello(who, fn);
-                }
-                // Not in memory (not seen since the server started, or held by nobody since):
-                // the journal may know it.
-                if (!journal_) return fn(nullptr, {});
-                return hello_from_journal(std::move(*token), std::move(digest), std::move(fn));
-              }
-              auto who = std::make_shared<identity>();
-              who->name = std::move(name);
-              // 256 bits from the CSPRNG: a token cannot be guessed, and collisions are not a
-              // concern.
-              who->token = random_hex(32);
-              do {
-                // Appended, not "p" + ...: GCC 12 warns falsely (-Wrestrict) on that form.
-                who->player = "p";
-                who->player += random_base32(10);
-              } while (std::any_of(by_digest_.begin(), by_digest_.end(), [&](const auto& kv) {
-                const auto other = kv.second.weak.lock();
-                return other && other->player == who->player;
-              }));
-              remember(who, !journal_);
-              spdlog::info("player {} ({}) is new", who->player, who->name);
-              if (!journal_) return fn(std::move(who), {});
-              // The welcome waits for the digest to be durable, so a token a client holds
-              // still works after a crash.
-              const identity_ptr saved = who;
-              journal_->write(
-                  [saved](server::journal& j) {
-                    return j.save_identity(saved->player, saved->name, token_digest(saved->token));
-                  },
-                  strand_,
-                  [this, saved, fn = std::move(fn)](journal_status st) {
-                    if (!st) {
-                      spdlog::error(
-                          "player {}: identity not saved, its token will not survive "
-                          "a restart: {}",
-                          saved->player, st.error());
-                      // The journal cannot give it back later: keep it until the restart.
-                      remember(saved, true);
-                    }
-                    fn(saved, {});
-                  });
-            });
-}
-
-lobby::refusal lobby::reserve_waiting(const std::string& creator, const std::string& address) {
+room_registry::refusal room_registry::reserve_waiting(const std::string& creator, const std::string& address) {
   if (over(waiting_by_player_, creator, limits_.waiting_rooms_per_player)) {
     return refusal::player_cap;
   }
@@ -271,12 +134,12 @@ lobby::refusal lobby::reserve_waiting(const std::string& creator, const std::str
   return refusal::none;
 }
 
-void lobby::release_waiting(const std::string& creator, const std::string& address) {
+void room_registry::release_waiting(const std::string& creator, const std::string& address) {
   drop(waiting_by_player_, creator);
   drop(waiting_by_address_, address);
 }
 
-lobby::refusal lobby::reserve_computer(const std::string& creator, const std::string& address) {
+room_registry::refusal room_registry::reserve_computer(const std::string& creator, const std::string& address) {
   if (over(computer_by_player_, creator, limits_.computer_games_per_player)) {
     return refusal::computer_player_cap;
   }
@@ -288,24 +151,24 @@ lobby::refusal lobby::reserve_computer(const std::string& creator, const std::st
   return refusal::none;
 }
 
-void lobby::release_computer(const std::string& creator, const std::string& address) {
+void room_registry::release_computer(const std::string& creator, const std::string& address) {
   drop(computer_by_player_, creator);
   drop(computer_by_address_, address);
 }
 
-void lobby::stop_computer(entry& e) {
+void room_registry::stop_computer(entry& e) {
   if (!e.computer_for) return;
   release_computer(e.computer_for->first, e.computer_for->second);
   e.computer_for.reset();
 }
 
-void lobby::stop_waiting(entry& e) {
+void room_registry::stop_waiting(entry& e) {
   if (!e.waiting_for) return;
   release_waiting(e.waiting_for->first, e.waiting_for->second);
   e.waiting_for.reset();
 }
 
-void lobby::create_room(protocol::create_room req, any_game start, std::string creator,
+void room_registry::create_room(protocol::create_room req, any_game start, std::string creator,
                         std::string address, std::function<void(room_ptr, refusal)> fn) {
   net::post(strand_, [this, req = std::move(req), start = std::move(start),
                       creator = std::move(creator), address = std::move(address),
@@ -406,7 +269,7 @@ void lobby::create_room(protocol::create_room req, any_game start, std::string c
   });
 }
 
-std::size_t lobby::seats_held(const std::string& player) const {
+std::size_t room_registry::seats_held(const std::string& player) const {
   const auto s = seats_.find(player);
   if (s == seats_.end()) return 0;
   return static_cast<std::size_t>(
@@ -416,7 +279,7 @@ std::size_t lobby::seats_held(const std::string& player) const {
       }));
 }
 
-void lobby::may_take_seat(std::string player, std::string room_id, std::function<void(bool)> fn) {
+void room_registry::may_take_seat(std::string player, std::string room_id, std::function<void(bool)> fn) {
   net::post(strand_, [this, player = std::move(player), room_id = std::move(room_id),
                       fn = std::move(fn)] {
     const auto s = seats_.find(player);
@@ -427,7 +290,7 @@ void lobby::may_take_seat(std::string player, std::string room_id, std::function
   });
 }
 
-void lobby::find_room(std::string id, std::function<void(room_ptr)> fn) {
+void room_registry::find_room(std::string id, std::function<void(room_ptr)> fn) {
   net::post(strand_, [this, id = std::move(id), fn = std::move(fn)]() mutable {
     const auto it = rooms_.find(id);
     if (it != rooms_.end() && it->second.r) return fn(it->second.r);
@@ -457,12 +320,12 @@ void lobby::find_room(std::string id, std::function<void(room_ptr)> fn) {
   });
 }
 
-void lobby::list_rooms(protocol::list_rooms q,
+void room_registry::list_rooms(protocol::list_rooms q,
                        std::function<void(std::shared_ptr<const room_page>)> fn) {
   net::post(strand_, [this, q = std::move(q), fn = std::move(fn)] { fn(list_.page(q)); });
 }
 
-void lobby::update_summary(std::string id, nlohmann::json summary, bool listed) {
+void room_registry::update_summary(std::string id, nlohmann::json summary, bool listed) {
   net::post(strand_, [this, id = std::move(id), summary = std::move(summary), listed]() mutable {
     // Every room is registered (adopt) on this strand before its first summary arrives, so
     // an unknown id is a room already forgotten: do not bring back an entry without a room.
@@ -477,7 +340,7 @@ void lobby::update_summary(std::string id, nlohmann::json summary, bool listed) 
   });
 }
 
-void lobby::note_seat(std::string player, std::string room_id, bool seated) {
+void room_registry::note_seat(std::string player, std::string room_id, bool seated) {
   net::post(strand_, [this, player = std::move(player), room_id = std::move(room_id), seated] {
     if (seated) {
       seats_[player].insert(room_id);
@@ -487,7 +350,7 @@ void lobby::note_seat(std::string player, std::string room_id, bool seated) {
   });
 }
 
-void lobby::forget(std::string id, std::vector<std::string> players) {
+void room_registry::forget(std::string id, std::vector<std::string> players) {
   if (!journal_) return;  // without a journal the room is the only copy of the game
   net::post(strand_, [this, id = std::move(id), players = std::move(players)] {
     if (const auto it = rooms_.find(id); it != rooms_.end()) {
@@ -506,14 +369,14 @@ void lobby::forget(std::string id, std::vector<std::string> players) {
   });
 }
 
-void lobby::trim_memory_soon() {
+void room_registry::trim_memory_soon() {
   net::post(strand_, [this] { arm_trim(); });
 }
 
 // glibc keeps freed heap pages mapped; a few seconds after games or connections leave memory,
 // give them back, so the process's RSS follows what it holds (the soak test and the abuse
 // suite check). One trim per few seconds however much left.
-void lobby::arm_trim() {
+void room_registry::arm_trim() {
   if (trim_armed_) return;
   trim_armed_ = true;
   trim_timer_.expires_after(std::chrono::seconds(3));
@@ -523,7 +386,7 @@ void lobby::arm_trim() {
   });
 }
 
-void lobby::shutdown() {
+void room_registry::shutdown() {
   net::post(strand_, [this] {
     trim_timer_.cancel();
     for (const auto& [id, e] : rooms_) {

@@ -1,7 +1,8 @@
 #pragma once
-// lobby: identities (token -> who) and the room registry, on its own strand. Every call may
-// come from any thread; the callbacks run on the lobby's strand, so a caller posts back to its
-// own strand for anything it owns.
+// room_registry: every room in memory, the list the lobby shows, the caps on making rooms and
+// holding seats, and the journal's rooms read back on demand; on its own strand. Every call may
+// come from any thread; the callbacks run on the registry's strand, so a caller posts back to
+// its own strand for anything it owns. Who a connection is lives in identity_registry.
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -32,14 +33,14 @@ class computer_pool;
 class metrics;
 class room;
 
-class lobby {
+class room_registry {
  public:
   using room_ptr = std::shared_ptr<room>;
 
-  // With a `journal` (not null), identities, rooms, seats, moves and results are written
+  // With a `journal` (not null), rooms, seats, moves and results are written
   // there and rooms not in memory are looked up there; without one everything stays in
   // memory (tests and fuzzing). `abandon_after_s`: see room's abandonment.
-  lobby(boost::asio::io_context& ioc, metrics& m, journal_writer* journal = nullptr,
+  room_registry(boost::asio::io_context& ioc, metrics& m, journal_writer* journal = nullptr,
         double abandon_after_s = 120, room_limits limits = {});
 
   // Rebuilds every unfinished room the journal held, with its seats, moves and clocks, before
@@ -47,10 +48,8 @@ class lobby {
   // no longer replay is logged and left out.
   void restore(std::vector<room_with_moves> saved);
 
-  // A new identity named `name`, or with `token` the identity it was given to, with the rooms
-  // where it holds a seat. Calls fn(nullptr, {}) when the token is unknown.
-  void hello(std::string name, std::optional<std::string> token,
-             std::function<void(identity_ptr, std::vector<room_ptr>)> fn);
+  // The rooms where `player` holds a seat (a reconnecting player takes them all back).
+  void seated_rooms(std::string player, std::function<void(std::vector<room_ptr>)> fn);
   // Why create_room made no room.
   enum class refusal {
     none,
@@ -89,10 +88,6 @@ class lobby {
   // From rooms: `id` is finished and nobody is in it. With a journal it leaves memory (with
   // its players' seat entries); find_room reads it back from the journal when asked.
   void forget(std::string id, std::vector<std::string> players);
-  // Deletes from the journal the identities not seen for `ttl_s` seconds that hold no seat
-  // in an unfinished room; those a connection holds now count as seen.
-  // Without a journal, nothing (identities then live only in memory, with their holders).
-  void sweep_identities(double ttl_s);
   // Deletes from the journal the finished games `rule` no longer keeps (a batch at a time,
   // until none is left). Without a journal, nothing (the rooms are then the games' only copy).
   void sweep_finished_rooms(finished_retention rule);
@@ -140,19 +135,6 @@ class lobby {
   void arm_trim();
   // Registers a room built from the journal; on the strand (or before the io_context runs).
   void adopt(const room_ptr& r);
-  // The identity whose token has `digest` (token_digest), if it is still in memory (held by
-  // a connection or a seat, or pinned); forgets the entry of one that is not.
-  identity_ptr known(const std::string& digest);
-  // Makes `who` findable by its token's digest. `pin`: keep it in memory for good (there is no
-  // journal, or the journal failed to save it); otherwise it stays only while others hold it.
-  void remember(const identity_ptr& who, bool pin);
-  // The identity with `token` (whose digest is `digest`), from the journal, after a restart.
-  void hello_from_journal(std::string token, std::string digest,
-                          std::function<void(identity_ptr, std::vector<room_ptr>)> fn);
-  // Records in the journal that `who` came back now (its time-to-live starts again).
-  void note_seen(const identity_ptr& who);
-  void answer_hello(const identity_ptr& who,
-                    const std::function<void(identity_ptr, std::vector<room_ptr>)>& fn);
 
   boost::asio::io_context& ioc_;
   metrics& metrics_;
@@ -163,19 +145,6 @@ class lobby {
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer trim_timer_;
   bool trim_armed_ = false;
-  // Identities by their token's digest, compared in constant time, so a lookup's timing says
-  // nothing about anyone's token. With a journal they are held weakly: every hello without a token
-  // makes one, and keeping them all would grow memory with everyone who ever connected; one
-  // no connection or seat holds is read back from the journal at its next hello.
-  struct known_identity {
-    std::weak_ptr<const identity> weak;
-    identity_ptr pinned;  // set when this map is the identity's only copy
-  };
-  struct same_digest {
-    bool operator()(const std::string& a, const std::string& b) const;
-  };
-  std::unordered_map<std::string, known_identity, std::hash<std::string>, same_digest> by_digest_;
-  std::size_t prune_at_ = 64;  // sweep expired entries when the map reaches this size
   std::unordered_map<std::string, entry> rooms_;
   std::unordered_map<std::string, std::set<std::string>> seats_;  // player -> room ids
   std::uint64_t next_order_ = 0;
