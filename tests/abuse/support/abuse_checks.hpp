@@ -42,7 +42,7 @@ class rss_sampler {
   long peak_kib() const { return peak_.load(); }
   // Waits up to `settle` for VmRSS to come back within 10 % of the baseline, then checks
   // that it did (a doctest CHECK, with the figures in the message). Under ASan, whose
-  // quarantine holds on to freed memory, within 128 MiB.
+  // quarantine holds on to up to 256 MiB of freed memory, within 320 MiB.
   void check_settles(std::chrono::milliseconds settle = std::chrono::seconds(6));
 
  private:
