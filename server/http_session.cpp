@@ -186,30 +186,14 @@ void http_session::route(request req) {
   if (spare_ && !monitoring) return refuse_at_fd_limit(req);
   // They have a budget of their own, many page loads' worth: a script fetching them in a
   // loop from one address is still stopped, for little cost to anyone else.
-  if (web_file) {
-    if (const auto wait = ctx_.static_requests.refuse(address_, ctx_.opts.static_rate_limit)) {
-      ctx_.stats.static_rate_limited.fetch_add(1);
-      const auto secs = std::chrono::ceil<std::chrono::seconds>(*wait).count();
-      const int retry = static_cast<int>(std::max<std::int64_t>(1, secs));
-      return reply(req, http::status::too_many_requests, "text/plain",
-                   "too many requests for the page's files from your address: at most " +
-                       std::to_string(ctx_.opts.static_rate_limit) +
-                       " in 10 seconds; try again in " + std::to_string(retry) + " s\n",
-                   retry);
-    }
+  if (web_file && over_rate(req, ctx_.static_requests, ctx_.opts.static_rate_limit,
+                            ctx_.stats.static_rate_limited, "for the page's files ")) {
+    return;
   }
   // Monitoring is never limited either: an operator must see the server while it is attacked.
-  if (!monitoring && !web_file) {
-    if (const auto wait = ctx_.http_requests.refuse(address_, ctx_.opts.http_rate_limit)) {
-      ctx_.stats.http_limited.fetch_add(1);
-      const auto secs = std::chrono::ceil<std::chrono::seconds>(*wait).count();
-      const int retry = static_cast<int>(std::max<std::int64_t>(1, secs));
-      return reply(req, http::status::too_many_requests, "text/plain",
-                   "too many requests from your address: at most " +
-                       std::to_string(ctx_.opts.http_rate_limit) + " in 10 seconds; try again in " +
-                       std::to_string(retry) + " s\n",
-                   retry);
-    }
+  if (!monitoring && !web_file &&
+      over_rate(req, ctx_.http_requests, ctx_.opts.http_rate_limit, ctx_.stats.http_limited, "")) {
+    return;
   }
   // Everything here is read only: any other method is refused by name, as HTTP says.
   if (!read_only) {
@@ -256,6 +240,21 @@ void http_session::route(request req) {
     return send(std::make_shared<static_files::response>(std::move(*file)));
   }
   reply(req, http::status::not_found, "text/plain", "not found\n");
+}
+
+bool http_session::over_rate(const request& req, address_rate& rate, std::size_t limit,
+                             std::atomic<std::uint64_t>& refused, std::string_view what) {
+  const auto wait = rate.refuse(address_, limit);
+  if (!wait) return false;
+  refused.fetch_add(1);
+  const auto secs = std::chrono::ceil<std::chrono::seconds>(*wait).count();
+  const int retry = static_cast<int>(std::max<std::int64_t>(1, secs));
+  reply(req, http::status::too_many_requests, "text/plain",
+        "too many requests " + std::string(what) + "from your address: at most " +
+            std::to_string(limit) + " in 10 seconds; try again in " + std::to_string(retry) +
+            " s\n",
+        retry);
+  return true;
 }
 
 // Per-address limits answer an upgrade before it becomes a WebSocket: a browser's socket then

@@ -44,6 +44,10 @@ class http_session : public std::enable_shared_from_this<http_session> {
   void route(request req);
   // Answers 500 and closes, after a handler threw (or closes, if even that fails).
   void fail_request();
+  // Answers 429 with Retry-After, and returns true, when `rate` refuses this address another
+  // request this window; `what` names the budget in the answer ("for the page's files ").
+  bool over_rate(const request& req, address_rate& rate, std::size_t limit,
+                 std::atomic<std::uint64_t>& refused, std::string_view what);
   // Answers an upgrade that a per-address limit refused: 429 with Retry-After.
   void refuse_upgrade(const request& req, const client_limits::refusal& why);
   // Answers `req` from any thread: the write is posted to this session's strand.
