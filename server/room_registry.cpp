@@ -21,21 +21,6 @@ namespace ringside::server {
 
 namespace net = boost::asio;
 
-namespace {
-using counts = std::unordered_map<std::string, std::size_t>;
-
-// Whether `key` already has `cap` (0: no cap; an empty key is never capped).
-bool over(const counts& c, const std::string& key, std::size_t cap) {
-  if (cap == 0 || key.empty()) return false;
-  const auto it = c.find(key);
-  return it != c.end() && it->second >= cap;
-}
-
-void drop(counts& c, const std::string& key) {
-  const auto it = c.find(key);
-  if (it != c.end() && --it->second == 0) c.erase(it);
-}
-}  // namespace
 
 room_registry::room_registry(net::io_context& ioc, metrics& m, journal_writer* journal, double abandon_after_s,
              room_limits limits)
@@ -65,8 +50,7 @@ void room_registry::restore(std::vector<room_with_moves> saved) {
     if ((*r)->settings().computer_level > 0) {
       for (const auto& seat : one.room.seats) {
         if (!seat || computer_level_of(seat->player_id) > 0) continue;
-        ++computer_by_player_[seat->player_id];
-        ++computer_by_address_[std::string()];
+        computer_games_.hold(seat->player_id, std::string());
         rooms_[one.room.id].computer_for.emplace(seat->player_id, std::string());
       }
     }
@@ -123,37 +107,29 @@ void room_registry::seated_rooms(std::string player, std::function<void(std::vec
 }
 
 room_registry::refusal room_registry::reserve_waiting(const std::string& creator, const std::string& address) {
-  if (over(waiting_by_player_, creator, limits_.waiting_rooms_per_player)) {
-    return refusal::player_cap;
+  switch (waiting_.reserve(creator, address)) {
+    case creator_quota::verdict::player_cap: return refusal::player_cap;
+    case creator_quota::verdict::address_cap: return refusal::address_cap;
+    case creator_quota::verdict::granted: break;
   }
-  if (over(waiting_by_address_, address, limits_.waiting_rooms_per_address)) {
-    return refusal::address_cap;
-  }
-  ++waiting_by_player_[creator];
-  ++waiting_by_address_[address];
   return refusal::none;
 }
 
 void room_registry::release_waiting(const std::string& creator, const std::string& address) {
-  drop(waiting_by_player_, creator);
-  drop(waiting_by_address_, address);
+  waiting_.release(creator, address);
 }
 
 room_registry::refusal room_registry::reserve_computer(const std::string& creator, const std::string& address) {
-  if (over(computer_by_player_, creator, limits_.computer_games_per_player)) {
-    return refusal::computer_player_cap;
+  switch (computer_games_.reserve(creator, address)) {
+    case creator_quota::verdict::player_cap: return refusal::computer_player_cap;
+    case creator_quota::verdict::address_cap: return refusal::computer_address_cap;
+    case creator_quota::verdict::granted: break;
   }
-  if (over(computer_by_address_, address, limits_.computer_games_per_address)) {
-    return refusal::computer_address_cap;
-  }
-  ++computer_by_player_[creator];
-  ++computer_by_address_[address];
   return refusal::none;
 }
 
 void room_registry::release_computer(const std::string& creator, const std::string& address) {
-  drop(computer_by_player_, creator);
-  drop(computer_by_address_, address);
+  computer_games_.release(creator, address);
 }
 
 void room_registry::stop_computer(entry& e) {

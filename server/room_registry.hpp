@@ -20,6 +20,7 @@
 #include "engine/any_game.hpp"
 #include "protocol/wire/messages.hpp"
 #include "server/address_rate.hpp"
+#include "server/creator_quota.hpp"
 #include "server/finished_retention.hpp"
 #include "server/identity.hpp"
 #include "server/journal.hpp"
@@ -149,11 +150,10 @@ class room_registry {
   std::unordered_map<std::string, std::set<std::string>> seats_;  // player -> room ids
   std::uint64_t next_order_ = 0;
   room_list list_;
-  std::unordered_map<std::string, std::size_t> waiting_by_player_;
-  std::unordered_map<std::string, std::size_t> waiting_by_address_;
+  creator_quota waiting_{limits_.waiting_rooms_per_player, limits_.waiting_rooms_per_address};
   address_rate created_today_{std::chrono::hours(24)};  // rooms created, per client address
-  std::unordered_map<std::string, std::size_t> computer_by_player_;
-  std::unordered_map<std::string, std::size_t> computer_by_address_;
+  creator_quota computer_games_{limits_.computer_games_per_player,
+                                limits_.computer_games_per_address};
 };
 
 }  // namespace ringside::server
