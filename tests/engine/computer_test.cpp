@@ -77,7 +77,9 @@ TEST_CASE("a time-capped search on a node budget too large for the cap stops at 
   CHECK_FALSE(m.move.empty());
   CHECK(g->check_move(m.move));
   CHECK(m.info.elapsed_ms >= 100);
-  CHECK(m.info.elapsed_ms < 1000);
+  // Without the cap this budget runs for hours; the bound is loose because the wall clock also
+  // counts the time a loaded machine (CI beside other builds) keeps the thread off the CPU.
+  CHECK(m.info.elapsed_ms < 10'000);
   CHECK(m.info.nodes < r.nodes);
 }
 
