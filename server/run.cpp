@@ -1,5 +1,6 @@
 #include "server/run.hpp"
 
+#include <algorithm>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 #include <boost/asio/io_context.hpp>
@@ -21,9 +22,7 @@
 #include "server/client_address.hpp"
 #include "server/computer_pool.hpp"
 #include "server/context.hpp"
-#include "server/finished_room_sweep.hpp"
 #include "server/identity_registry.hpp"
-#include "server/identity_sweep.hpp"
 #include "server/journal.hpp"
 #include "server/journal_writer.hpp"
 #include "server/listener.hpp"
@@ -33,6 +32,7 @@
 #include "server/host_policy.hpp"
 #include "server/options.hpp"
 #include "server/origin_policy.hpp"
+#include "server/periodic_task.hpp"
 #include "server/session_registry.hpp"
 #include "server/static_files.hpp"
 #include "server/tls_certificate.hpp"
@@ -364,10 +364,19 @@ int run(int argc, char** argv) {
                           &stats.computer_searches_queued);
   rooms.set_computers(&computers);
   rooms.restore(std::move(*unfinished));
-  identity_sweep sweeper(ioc, identities, opts.identity_ttl_s);
-  sweeper.start();
-  finished_room_sweep finished_sweeper(ioc, rooms, opts.finished);
-  finished_sweeper.start();
+  // The journal keeps the identities of people who come back and of seated players, and the
+  // games people played: unused identities (every --identity-ttl, at most hourly) and short
+  // finished games past --finished-retention-days (hourly) are pruned, from the start on.
+  const double identity_ttl_s = opts.identity_ttl_s;
+  periodic_task identity_sweep(
+      ioc,
+      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+          std::chrono::duration<double>(std::min(identity_ttl_s, 3600.0))),
+      [&identities, identity_ttl_s] { identities.sweep(identity_ttl_s); });
+  if (identity_ttl_s > 0) identity_sweep.start();
+  periodic_task finished_sweep(ioc, std::chrono::hours(1),
+                               [&rooms, rule = opts.finished] { rooms.sweep_finished_rooms(rule); });
+  if (opts.finished.prunes_any()) finished_sweep.start();
   session_registry sessions(ioc);
   context ctx{opts, rooms, stats, sessions, identities};
 
@@ -455,8 +464,8 @@ int run(int argc, char** argv) {
     *deadline = std::chrono::steady_clock::now() + shutdown_limit;
     server->stop();
     reload_signal.cancel();
-    sweeper.stop();
-    finished_sweeper.stop();
+    identity_sweep.stop();
+    finished_sweep.stop();
     sessions.close_all();
     rooms.shutdown();
     poll();
