@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "support/abuse_checks.hpp"
+#include "support/room_flood_answers.hpp"
 #include "support/server_checks.hpp"
 #include "support/table.hpp"
 #include "support/timed_game.hpp"
@@ -35,39 +36,16 @@ double computer_ms_since(steady::time_point t) {
   return std::chrono::duration<double, std::milli>(steady::now() - t).count();
 }
 
-struct computer_flood_outcome {
-  // Made, with the attacker holding it (seat 2: the computer moves first).
-  std::vector<std::pair<std::size_t, std::string>> rooms;
-  int refused_player = 0;          // too_many_rooms, the identity's cap
-  int refused_address = 0;         // too_many_rooms, the address's cap
-  int other = 0;
-};
 
 // Every attacker asks for `per_identity` level-5 rooms at once, then reads the answers.
-computer_flood_outcome computer_flood(std::vector<std::unique_ptr<ws_client>>& attackers,
+room_flood_answers computer_flood(std::vector<std::unique_ptr<ws_client>>& attackers,
                              int per_identity) {
   for (int n = 0; n < per_identity; ++n) {
     for (auto& a : attackers) a->send(computer_room_request(5, "second"));
   }
-  computer_flood_outcome out;
+  room_flood_answers out;
   for (std::size_t i = 0; i < attackers.size(); ++i) {
-    auto& a = attackers[i];
-    for (int n = 0; n < per_identity;) {
-      const auto m = a->recv(5s);
-      REQUIRE(m.has_value());
-      const std::string type = m->value("type", "");
-      if (type == "patch") continue;  // a computer's move in a room made
-      ++n;
-      if (type == "joined") {
-        out.rooms.emplace_back(i, m->at("room"));
-      } else if (type == "error" && m->value("code", "") == "too_many_rooms") {
-        const std::string why = m->value("message", "");
-        if (why.find("one player") != std::string::npos) ++out.refused_player;
-        if (why.find("one address") != std::string::npos) ++out.refused_address;
-      } else {
-        ++out.other;
-      }
-    }
+    read_room_flood_answers(*attackers[i], per_identity, i, out);
   }
   return out;
 }

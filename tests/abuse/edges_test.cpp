@@ -85,17 +85,6 @@ std::string plain(std::string_view method, std::string_view target, std::string_
               "\r\n"});
 }
 
-// The next message of `type`, passing over the patches of a room the client watches.
-json next_of(ws_client& c, std::string_view type) {
-  for (int i = 0; i < 1000; ++i) {
-    const auto m = c.recv(5s);
-    REQUIRE_MESSAGE(m.has_value(), "no '" << type << "' message");
-    if (m->value("type", "") == type) return *m;
-  }
-  FAIL("no '" << type << "' among 1000 messages");
-  return {};
-}
-
 }  // namespace
 
 TEST_CASE(
@@ -367,9 +356,9 @@ TEST_CASE(
     ws_client carol(srv.port());
     carol.hello("carol");
     REQUIRE(carol.send(watch));
-    CHECK(next_of(carol, "joined").at("seat").is_null());
+    CHECK(carol.next_of("joined").at("seat").is_null());
     REQUIRE(carol.send({{"type", "join"}, {"room", game.room()}, {"as", "player"}, {"id", 3}}));
-    CHECK(next_of(carol, "error").at("code") == "room_full");
+    CHECK(carol.next_of("error").at("code") == "room_full");
   }
   std::this_thread::sleep_for(1s);
   check_players_unharmed(game.stop());

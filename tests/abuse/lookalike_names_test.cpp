@@ -14,20 +14,6 @@
 #include "support/timed_game.hpp"
 
 namespace ringside::test {
-namespace {
-
-// The next message of `type`, skipping others (a joined room's patches and chat).
-json next_of_type(ws_client& c, std::string_view type) {
-  for (int i = 0; i < 1000; ++i) {
-    const auto m = c.recv(5s);
-    REQUIRE_MESSAGE(m.has_value(), "no '" << type << "' message");
-    if (m->value("type", "") == type) return *m;
-  }
-  FAIL("no '" << type << "' among 1000 messages");
-  return {};
-}
-
-}  // namespace
 
 TEST_CASE("look-alike names beside a seated alice: bad_name at hello or name_taken at join") {
   // Many new identities in a few seconds from one address: that cap is address_limits_test's.
@@ -69,10 +55,10 @@ TEST_CASE("look-alike names beside a seated alice: bad_name at hello or name_tak
     ws_client carol(srv.port());
     carol.hello("carol");
     REQUIRE(carol.send(watch));
-    CHECK(next_of_type(carol, "joined").at("seat").is_null());
+    CHECK(carol.next_of("joined").at("seat").is_null());
     REQUIRE(carol.send(
         {{"type", "chat"}, {"room", game.room()}, {"text", "\u202Eniw uoy ,ngiser I"}, {"id", 4}}));
-    const auto e = next_of_type(carol, "error");
+    const auto e = carol.next_of("error");
     CHECK(e.at("code") == "bad_request");
     CHECK(e.at("message").get<std::string>().find("U+202E") != std::string::npos);
   }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "support/abuse_checks.hpp"
+#include "support/room_flood_answers.hpp"
 #include "support/server_checks.hpp"
 #include "support/table.hpp"
 #include "support/timed_game.hpp"
@@ -27,38 +28,15 @@ namespace {
 const json blitz_room{
     {"type", "create_room"}, {"game", "zertz"}, {"variant", "blitz"}, {"seat", "first"}};
 
-struct flood_outcome {
-  int made = 0;
-  int refused_player = 0;   // too_many_rooms, the player's cap
-  int refused_address = 0;  // too_many_rooms, the address's cap
-  int other = 0;
-};
 
 // Every connection sends `per_connection` create_room requests, all at once, then reads the
 // answers.
-flood_outcome room_flood(std::vector<std::unique_ptr<ws_client>>& conns, int per_connection) {
+room_flood_answers room_flood(std::vector<std::unique_ptr<ws_client>>& conns, int per_connection) {
   for (int n = 0; n < per_connection; ++n) {
     for (auto& c : conns) c->send(blitz_room);
   }
-  flood_outcome out;
-  for (auto& c : conns) {
-    for (int n = 0; n < per_connection;) {
-      const auto m = c->recv(5s);
-      REQUIRE(m.has_value());
-      const std::string type = m->value("type", "");
-      if (type == "patch") continue;  // a joined room's own news
-      ++n;
-      if (type == "joined") {
-        ++out.made;
-      } else if (type == "error" && m->value("code", "") == "too_many_rooms") {
-        const std::string why = m->value("message", "");
-        if (why.find("one player") != std::string::npos) ++out.refused_player;
-        if (why.find("one address") != std::string::npos) ++out.refused_address;
-      } else {
-        ++out.other;
-      }
-    }
-  }
+  room_flood_answers out;
+  for (auto& c : conns) read_room_flood_answers(*c, per_connection, 0, out);
   return out;
 }
 
@@ -104,12 +82,12 @@ TEST_CASE("a room flood is capped per player and per address, and the players pl
   {
     auto one = connect_many(srv.port(), 1);
     const auto alone = room_flood(one, 5);
-    CHECK(alone.made == 3);  // --waiting-rooms-per-player
+    CHECK(alone.rooms.size() == 3);  // --waiting-rooms-per-player
     CHECK(alone.refused_player == 2);
 
     auto crowd = connect_many(srv.port(), 40);
     const auto many = room_flood(crowd, 4);
-    CHECK(many.made == 30 - 3);  // --waiting-rooms-per-address, the first 3 included
+    CHECK(many.rooms.size() == 30 - 3);  // --waiting-rooms-per-address, the first 3 included
     CHECK(many.refused_address == 40 * 4 - 27);
     CHECK(many.other == 0);
     CHECK(metric(srv.port(), "ringside_rooms{status=\"waiting\"}") == 30);

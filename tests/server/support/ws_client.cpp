@@ -127,6 +127,16 @@ json ws_client::expect(std::string_view type, std::chrono::milliseconds timeout)
   return *m;
 }
 
+json ws_client::next_of(std::string_view type, std::chrono::milliseconds timeout) {
+  for (int i = 0; i < 1000; ++i) {
+    const auto m = recv(timeout);
+    REQUIRE_MESSAGE(m.has_value(), "no '" << type << "' message");
+    if (m->value("type", "") == type) return *m;
+  }
+  FAIL("no '" << type << "' among 1000 messages");
+  return {};
+}
+
 json ws_client::request(const json& msg, std::string_view type) {
   REQUIRE(send(msg));
   return expect(type);

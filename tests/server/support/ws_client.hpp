@@ -49,6 +49,9 @@ class ws_client {
   std::optional<json> recv(std::chrono::milliseconds timeout = 5s);
   // The next message, which must be of `type` (a doctest failure otherwise).
   json expect(std::string_view type, std::chrono::milliseconds timeout = 5s);
+  // The next message of `type`, passing over any others (a watched room's patches and chat);
+  // a doctest failure when none comes within `timeout` of the last message, or 1000 pass.
+  json next_of(std::string_view type, std::chrono::milliseconds timeout = 5s);
   // Sends `msg` and returns the next message, which must be of `type`.
   json request(const json& msg, std::string_view type);
   // hello with `name`; returns the welcome.
