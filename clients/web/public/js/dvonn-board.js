@@ -197,32 +197,23 @@ export class DvonnBoard {
     this.keys.refocus(hadFocus);
   }
 
-  // Column letters beyond each column's ends and row numbers beyond each row's ends, as a
-  // printed board has them: a full board, whose cells show no names, can still be read.
+  // Column letters along the bottom and top edges (a–i under row 1, c–k over row 5, as the
+  // columns lean) and row numbers at both ends of each row, as a printed board has them: a
+  // full board, whose cells show no names, can still be read.
   drawEdges(svg) {
-    const cols = new Map();
+    const label = (x, y, text) => svg.append(s('text', { class: 'axis edge', x: x.toFixed(1), y: (y + 4).toFixed(1), 'aria-hidden': 'true' }, text));
     const rows = new Map();
     for (const cell of this.layout.cells) {
-      const col = cols.get(cell.c) || { low: cell, high: cell };
-      if (cell.r < col.low.r) col.low = cell;
-      if (cell.r > col.high.r) col.high = cell;
-      cols.set(cell.c, col);
+      if (cell.r === 0) label(cell.x, cell.y + 0.78 * ROW_STEP, cell.name[0]);
+      if (cell.r === 4) label(cell.x, cell.y - 0.78 * ROW_STEP, cell.name[0]);
       const row = rows.get(cell.r) || { left: cell, right: cell };
       if (cell.c < row.left.c) row.left = cell;
       if (cell.c > row.right.c) row.right = cell;
       rows.set(cell.r, row);
     }
-    const label = (x, y, text) => svg.append(s('text', { class: 'axis edge', x: x.toFixed(1), y: (y + 4).toFixed(1), 'aria-hidden': 'true' }, text));
-    // One row down along a column is half a gap right and a row step lower.
-    const k = 0.72;
-    for (const [, { low, high }] of cols) {
-      const letter = low.name[0];
-      label(low.x + k * GAP / 2, low.y + k * ROW_STEP, letter);
-      label(high.x - k * GAP / 2, high.y - k * ROW_STEP, letter);
-    }
     for (const [r, { left, right }] of rows) {
-      label(left.x - k * GAP, left.y, String(r + 1));
-      label(right.x + k * GAP, right.y, String(r + 1));
+      label(left.x - 0.75 * GAP, left.y, String(r + 1));
+      label(right.x + 0.75 * GAP, right.y, String(r + 1));
     }
   }
 
