@@ -18,7 +18,15 @@ constexpr std::array<std::pair<int, int>, 6> suggested_clocks{
 
 json game_json(const game_offer& g) {
   json variants = json::array();
-  for (const auto& v : g.variants) variants.push_back({{"name", v.name}, {"board", v.board}});
+  for (const auto& v : g.variants) {
+    json variant{{"name", v.name}, {"board", v.board}};
+    json goals = json::object();
+    for (const auto& goal : v.goals) {
+      if (!goal.what.empty()) goals[std::string(goal.what)] = goal.count;
+    }
+    if (!goals.empty()) variant["win"] = goals;
+    variants.push_back(variant);
+  }
   json boards = json::array();
   for (const int b : g.boards) boards.push_back(b);
   return {{"name", g.name},   {"title", g.title},           {"variants", variants},

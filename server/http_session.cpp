@@ -40,6 +40,20 @@ constexpr std::size_t drain_bytes = 256 * 1024;
 constexpr std::string_view rooms_prefix = "/api/rooms/";
 constexpr std::string_view record_suffix = "/record";
 
+// "/room/ab12" -> "ab12": a room id as the page's links spell it (letters, digits, - and _).
+std::optional<std::string_view> room_page_id(std::string_view path) {
+  constexpr std::string_view prefix = "/room/";
+  if (!path.starts_with(prefix)) return std::nullopt;
+  const auto id = path.substr(prefix.size());
+  if (id.empty() || id.size() > 64) return std::nullopt;
+  for (const char c : id) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '-' || c == '_';
+    if (!ok) return std::nullopt;
+  }
+  return id;
+}
+
 // "/api/rooms?game=dvonn" -> "/api/rooms" and "game=dvonn".
 std::string_view path_of(std::string_view target) {
   return target.substr(0, target.find('?'));
@@ -232,6 +246,11 @@ void http_session::route(request req) {
       });
     });
   }
+  // A room's link typed or shared without its `#`: the page shows rooms at `/#/room/ID`, and
+  // the page's files are relative to `/`, so the path is sent there rather than served.
+  if (const auto room = room_page_id(path)) {
+    return redirect(req, "/#/room/" + std::string(*room));
+  }
   // The browser client last: the routes above keep their paths whatever the client holds.
   if (auto file = static_files::embedded().answer(req, path)) {
     file->set(http::field::server, product_token);
@@ -318,6 +337,20 @@ void http_session::reply(const request& req, http::status status, std::string co
   res->keep_alive(keep_alive_after(req));
   const bool head = req.method() == http::verb::head;
   res->body() = std::move(body);
+  res->prepare_payload();
+  if (head) res->body().clear();
+  send(std::move(res));
+}
+
+void http_session::redirect(const request& req, const std::string& location) {
+  auto res = std::make_shared<response>(http::status::found, req.version());
+  res->set(http::field::server, product_token);
+  res->set(http::field::location, location);
+  res->set(http::field::content_type, "text/plain");
+  ctx_.browser_headers.apply(*res, stream_.tls() != nullptr);
+  res->keep_alive(keep_alive_after(req));
+  const bool head = req.method() == http::verb::head;
+  res->body() = "the room's page is at " + location + "\n";
   res->prepare_payload();
   if (head) res->body().clear();
   send(std::move(res));

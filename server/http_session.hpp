@@ -55,6 +55,8 @@ class http_session : public std::enable_shared_from_this<http_session> {
   // `allow` sets the Allow header (a 405).
   void reply(const request& req, boost::beast::http::status status, std::string content_type,
              std::string body, int retry_after_s = 0, std::string_view allow = {});
+  // 302 to `location` (a path on this server).
+  void redirect(const request& req, const std::string& location);
   // Answers a request that was not read to its end (headers or body over the limit), then
   // closes once the client has stopped sending, or after a short while.
   void refuse_unread(boost::beast::http::status status, std::string why);

@@ -60,6 +60,9 @@ std::string metrics::render() const {
   counter("ringside_chat_dropped_total",
           "Chat messages not sent to a connection whose queue or socket was backed up.",
           chat_dropped.load());
+  counter("ringside_chat_history_lines_sent_total",
+          "Past chat lines a room sent in `joined` to someone who joined it late.",
+          chat_history_sent.load());
   counter("ringside_rooms_refused_total",
           "create_room refused: the player or the address has as many rooms waiting as allowed.",
           rooms_refused.load());

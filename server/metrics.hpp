@@ -32,6 +32,7 @@ class metrics {
   std::atomic<std::uint64_t> flooders_closed{0};
   std::atomic<std::uint64_t> chat_refused{0};   // over a room's chat budget, or spectators' off
   std::atomic<std::uint64_t> chat_dropped{0};   // not queued for a connection under pressure
+  std::atomic<std::uint64_t> chat_history_sent{0};  // past lines sent in `joined`
   std::atomic<std::uint64_t> rooms_refused{0};  // create_room over a waiting-room cap
   std::atomic<std::uint64_t> rooms_refused_daily{0};    // over --rooms-per-address-per-day
   std::atomic<std::uint64_t> finished_rooms_pruned{0};  // past --finished-retention-days

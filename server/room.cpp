@@ -63,6 +63,7 @@ room::room(net::io_context& ioc, room_registry& owner, metrics& m, room_settings
       recorder_(owner.journal(), settings_.id, strand_),
       game_(std::move(start)),
       chat_(owner.limits()),
+      chat_history_(owner.limits().chat_history),
       spectator_timer_(strand_),
       think_retry_timer_(strand_) {
   if (settings_.clock) clock_.emplace(settings_.clock->initial_s, settings_.clock->increment_s);
@@ -294,8 +295,10 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
     update_presence();
     maybe_think();
   }
+  const auto past_chat = chat_history_.lines();
+  metrics_.chat_history_sent.fetch_add(past_chat.size());
   send_text(*p, protocol::encode_joined(m.id, settings_.id, seat, version_, state_.json(),
-                                        clock_elapsed_ms()));
+                                        clock_elapsed_ms(), &past_chat));
   p->note_attached(shared_from_this());
 }
 
@@ -324,9 +327,19 @@ void room::do_chat(peer& p, const identity_ptr& who, const protocol::chat& m) {
                         std::to_string(limits.room_chat_limit) +
                         " chat messages in 10 seconds together; wait a moment");
   }
+  const auto at = iso_utc_now();
+  chat_history_.add(who->name, m.text, at);
   const auto frame = std::make_shared<const std::string>(
-      protocol::encode_chat(settings_.id, who->name, m.text, iso_utc_now()));
-  presence_.for_each_connection([&](peer& conn) { conn.send_chat(frame); });
+      protocol::encode_chat(settings_.id, who->name, m.text, at));
+  // The sender's copy is the answer to its request (it carries `re`), so it is sent as an
+  // answer is, never dropped as chat to a backed-up connection may be.
+  presence_.for_each_connection([&](peer& conn) {
+    if (conn.peer_id() == p.peer_id()) {
+      send_text(conn, protocol::encode_chat(settings_.id, who->name, m.text, at, m.id));
+    } else {
+      conn.send_chat(frame);
+    }
+  });
 }
 
 void room::do_leave(peer& p, const protocol::leave& m) {

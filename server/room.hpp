@@ -27,6 +27,7 @@
 #include "protocol/wire/messages.hpp"
 #include "server/abandon_watch.hpp"
 #include "server/chat_budget.hpp"
+#include "server/chat_history.hpp"
 #include "server/game_clock.hpp"
 #include "server/identity.hpp"
 #include "server/peer.hpp"
@@ -199,6 +200,7 @@ class room : public std::enable_shared_from_this<room> {
   std::array<identity_ptr, 2> seats_;
   room_presence presence_;
   chat_budget chat_;
+  chat_history chat_history_;
   boost::asio::steady_timer spectator_timer_;
   bool spectator_timer_armed_ = false;
   protocol::room_status status_ = protocol::room_status::waiting;

@@ -20,6 +20,9 @@ struct room_limits {
   // Players' chat is not counted: a crowd cannot silence them.
   std::size_t room_chat_limit = 20;
   spectator_chat spectators = spectator_chat::on;
+  // Chat lines a room keeps for whoever joins later (0: none): a spectator arriving mid-game
+  // reads what was said before.
+  std::size_t chat_history = 50;
   // Rooms waiting for a second player that one identity, and one client address, may have
   // made and not yet seen start or close (0: no cap). Per address it is larger: many
   // people may share one address (a school, a mobile carrier's NAT).

@@ -102,6 +102,9 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "room-chat-limit",
       po::value<std::size_t>(&o.rooms.room_chat_limit)->default_value(o.rooms.room_chat_limit),
       "chat messages the spectators of one room may send together per 10 seconds (0: no limit)")(
+      "chat-history",
+      po::value<std::size_t>(&o.rooms.chat_history)->default_value(o.rooms.chat_history),
+      "chat lines a room keeps and sends to whoever joins it later (0: none)")(
       "spectator-chat",
       po::value<std::string>(&spectator_chat_mode)->default_value(spectator_chat_mode),
       "on, slow (one message per spectator per 10 seconds) or off")(

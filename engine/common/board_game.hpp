@@ -37,11 +37,20 @@ struct record_tags {
   std::string termination = {};
 };
 
-// One way to play a game, as a player chooses it: the variant's wire name and the board it is
-// played on when the player names none.
+// One count a player reaches to win, as a client shows progress toward it: what is counted
+// (a game's own word, e.g. ZÈRTZ's captured colours "W", "G", "B", or "each") and how many.
+struct win_goal {
+  std::string_view what;
+  int count = 0;
+};
+
+// One way to play a game, as a player chooses it: the variant's wire name, the board it is
+// played on when the player names none, and the counts that win it (none for a game won
+// otherwise, e.g. DVONN's height of stacks at the end; unused entries have an empty `what`).
 struct variant_offer {
   std::string_view name;
   int board = 0;
+  std::array<win_goal, 4> goals{};
 };
 
 // What one accepted move of G did (the state's last_move): the value play() returns.

@@ -50,10 +50,11 @@ std::string encode_rooms(const request_id& re, std::string_view rooms_array,
 
 std::string encode_joined(const request_id& re, std::string_view room, int seat,
                           std::int64_t version, const json& state,
-                          std::optional<std::int64_t> clock_elapsed_ms) {
+                          std::optional<std::int64_t> clock_elapsed_ms, const json* chat) {
   json j{{"type", "joined"}, {"room", room}, {"version", version}, {"state", state}};
   j["seat"] = seat == 0 ? json(nullptr) : json(seat);
   if (clock_elapsed_ms) j["clock_elapsed_ms"] = *clock_elapsed_ms;
+  if (chat != nullptr && chat->is_array() && !chat->empty()) j["chat"] = *chat;
   add_re(j, re);
   return to_wire(j);
 }
@@ -125,9 +126,10 @@ std::string encode_notice(std::string_view code, std::string_view message) {
 }
 
 std::string encode_chat(std::string_view room, std::string_view from, std::string_view text,
-                        std::string_view at) {
-  return to_wire(
-      json{{"type", "chat"}, {"room", room}, {"from", from}, {"text", text}, {"at", at}});
+                        std::string_view at, const request_id& re) {
+  json j{{"type", "chat"}, {"room", room}, {"from", from}, {"text", text}, {"at", at}};
+  add_re(j, re);
+  return to_wire(j);
 }
 
 }  // namespace ringside::protocol

@@ -29,10 +29,12 @@ std::string encode_rooms(const request_id& re, std::string_view rooms_array,
 
 // `joined`: seat 1 or 2, or 0 for a spectator (sent as null). `clock_elapsed_ms`, when a
 // clock runs: how long the side to move has been thinking, which the state's clock_ms (taken
-// at the last move) does not show.
+// at the last move) does not show. `chat`, when not null and not empty: the room's recent
+// chat lines ({from, text, at}, oldest first), so that whoever arrives late can read them.
 std::string encode_joined(const request_id& re, std::string_view room, int seat,
                           std::int64_t version, const nlohmann::json& state,
-                          std::optional<std::int64_t> clock_elapsed_ms = std::nullopt);
+                          std::optional<std::int64_t> clock_elapsed_ms = std::nullopt,
+                          const nlohmann::json* chat = nullptr);
 
 // `snapshot` of `state` at `version`; `clock_elapsed_ms` as for `joined`.
 std::string encode_snapshot(const request_id& re, std::string_view room, std::int64_t version,
@@ -50,9 +52,10 @@ std::string encode_ack(const request_id& re, std::string_view room, std::int64_t
 // `error` with `re` when answering a request that had an id.
 std::string encode_error(const request_id& re, error_code code, std::string_view message);
 
-// `chat` relayed to a room; `at` is an ISO 8601 UTC time.
+// `chat` relayed to a room; `at` is an ISO 8601 UTC time. The sender's own copy carries `re`
+// of its request: that copy is the answer, so a client knows its line was taken.
 std::string encode_chat(std::string_view room, std::string_view from, std::string_view text,
-                        std::string_view at);
+                        std::string_view at, const request_id& re = {});
 
 // `notice`: something the client should tell its user, not an answer to a request. `code`
 // names it for programs ("identity_used_elsewhere"); `message` is the sentence to show.

@@ -43,9 +43,14 @@ TEST_CASE("GET /api/games lists the registry's games, variants, boards, levels a
 
   const json& zertz = game_named(list, "zertz");
   CHECK(zertz.at("title") == "ZÈRTZ");
-  CHECK(zertz.at("variants") == json::array({{{"name", "standard"}, {"board", 37}},
-                                             {{"name", "blitz"}, {"board", 37}},
-                                             {{"name", "tournament"}, {"board", 48}}}));
+  // Each variant with the captures that win it (zertz-rules.md §2).
+  const json standard_win{{"W", 4}, {"G", 5}, {"B", 6}, {"each", 3}};
+  CHECK(zertz.at("variants") ==
+        json::array({{{"name", "standard"}, {"board", 37}, {"win", standard_win}},
+                     {{"name", "blitz"},
+                      {"board", 37},
+                      {"win", {{"W", 3}, {"G", 4}, {"B", 5}, {"each", 2}}}},
+                     {{"name", "tournament"}, {"board", 48}, {"win", standard_win}}}));
   CHECK(zertz.at("boards") == json::array({37, 40, 43, 44, 48, 61}));
   CHECK(zertz.at("board_unit") == "rings");
   CHECK(zertz.at("computer_levels") == 5);

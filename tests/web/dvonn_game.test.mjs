@@ -102,7 +102,9 @@ test('a DVONN game played to its end by clicks, watched, with a reload and a ref
   const who = await carol.page.locator('ol[aria-label="History"] li .who-moved').allTextContents();
   assert.deepEqual([who[47], who[48], who[49], who[50]], ['bob', 'alice', 'alice', 'bob']);
   const [a, b] = end.state.result.score;
-  assert.match(await statusText(carol.page), new RegExp(`^Game over: .*no moves left \\(${a}–${b}\\)`));
+  // The end in DVONN's words: the winner's controlled height first.
+  const [hi, lo] = end.state.result.winner === 2 ? [b, a] : [a, b];
+  assert.match(await statusText(carol.page), new RegExp(`^Game over: .*, ${hi}–${lo} in controlled height`));
   console.log(`${end.state.history.length} moves, score ${a}–${b}`);
   for (const p of [alice, bob, carol]) checkGuard(p);
 });

@@ -12,5 +12,7 @@ export async function screenshot(page, name) {
   // Nothing focused or hovered: the picture shows the board as anyone sees it.
   await page.mouse.move(0, 0);
   await page.evaluate(() => document.activeElement && document.activeElement.blur && document.activeElement.blur());
+  // A move still sliding in would be caught half-way.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
   await page.screenshot({ path: path.resolve(root, dir, `${name}.png`) });
 }

@@ -4,7 +4,7 @@
 import { Connection, serverUrl, httpBase } from './connection.js';
 import { RoomMirror } from './room-mirror.js';
 import { LobbyView } from './lobby-view.js';
-import { RoomView } from './room-view.js';
+import { RoomView, sound } from './room-view.js';
 import { learnOffers, offers } from './games/index.js';
 
 const NAME_KEY = 'ringside.name';
@@ -73,7 +73,7 @@ class App {
     };
     const conn = new Connection(this.url, identity);
     this.conn = conn;
-    window.ringside = { app: this, conn };  // for the curious and for tests' diagnostics
+    window.ringside = { app: this, conn, sound };  // for the curious and for tests' diagnostics
     conn.on('status', (status) => this.showLink(status));
     conn.on('problem', (text) => this.askName(text));
     conn.on('welcome', (w) => this.welcomed(w));
@@ -100,6 +100,7 @@ class App {
     this.linkState.textContent = wait > 0 ? `${text} (retry in ${wait} s)` : text;
     this.linkState.className = `link-state ${status}`;
     document.body.classList.toggle('offline', status !== 'online');
+    if (status === 'online' && this.view && this.view.linkBack) this.view.linkBack();
   }
 
   welcomed(w) {
@@ -131,7 +132,8 @@ class App {
     if (m && m.fresh) return;
     this.conn.request({ type: 'join', room, as: 'spectator' }).catch((err) => {
       if (this.view && this.view.room === room) {
-        this.view.status.textContent = err.code === 'no_such_room' ? `There is no room ${room} on this server.` : err.message;
+        if (err.code === 'no_such_room') this.view.showMissing();
+        else this.view.status.textContent = err.message;
       }
     });
   }
@@ -155,6 +157,7 @@ class App {
     m.seat = msg.seat;
     m.fresh = true;  // joined on this link
     m.adopt(msg.version, msg.state, msg.clock_elapsed_ms);
+    if (Array.isArray(msg.chat)) m.setChat(msg.chat);
     this.changed(msg.room);
   }
 
@@ -179,8 +182,7 @@ class App {
   chat(msg) {
     const m = this.mirrors.get(msg.room);
     if (!m) return;
-    m.chat.push(msg);
-    if (m.chat.length > 200) m.chat.shift();
+    m.addChat(msg);
     this.changed(msg.room);
   }
 

@@ -5,9 +5,10 @@
 
 import { h, s, clear } from './dom.js';
 import { BoardKeys } from './board-keys.js';
+import { reducedMotion, arrive, leave, inset } from './board-motion.js';
 
 const GAP = 44;  // distance between neighbouring cells
-const PAD = 30;
+const PAD = 40;  // room for the coordinates on the edges
 const ROW_STEP = GAP * Math.sqrt(3) / 2;
 const PIECE = { W: 'white', B: 'black', D: 'DVONN' };
 
@@ -20,6 +21,8 @@ export function dvonnLayout() {
       if (c - r < -2 || c - r > 8) continue;
       cells.push({
         name: String.fromCharCode(97 + c) + (r + 1),
+        c,
+        r,
         x: PAD + (2 * c - r + 2) * GAP / 2,
         y: PAD + (4 - r) * ROW_STEP,
       });
@@ -45,6 +48,8 @@ export class DvonnBoard {
     this.from = null;  // the stack picked to move
     this.ply = -1;
     this.layout = dvonnLayout();
+    this.seen = null;      // the state last drawn: {ply, stacks}, to animate what changed
+    this.animated = 0;     // moves animated so far (data-animated, read by tests)
   }
 
   update(state, seat) {
@@ -159,9 +164,10 @@ export class DvonnBoard {
       g.append(s('circle', { class: 'spot', r: GAP * 0.4 }));
       if (stack) {
         const top = stack[stack.length - 1];
-        g.append(s('circle', { class: `piece p-${top}`, r: GAP * 0.34 }));
-        if (top !== 'D' && stack.includes('D')) g.append(s('circle', { class: 'has-dvonn', r: GAP * 0.22 }));
-        if (stack.length > 1) g.append(s('text', { class: `height p-${top}`, y: 5, 'aria-hidden': 'true' }, String(stack.length)));
+        const piece = s('g', { class: 'stack' }, s('circle', { class: `piece p-${top}`, r: GAP * 0.34 }));
+        if (top !== 'D' && stack.includes('D')) piece.append(s('circle', { class: 'has-dvonn', r: GAP * 0.22 }));
+        if (stack.length > 1) piece.append(s('text', { class: `height p-${top}`, y: 5, 'aria-hidden': 'true' }, String(stack.length)));
+        g.append(piece);
       } else if (removed[c.name]) {
         g.append(s('circle', { class: 'ghost-piece', r: GAP * 0.34 }));
       } else {
@@ -170,16 +176,74 @@ export class DvonnBoard {
       svg.append(g);
       map.set(c.name, { el: g, x: c.x, y: c.y });
     }
+    this.drawEdges(svg);
     if (lastCells.length === 2) {
-      const [a, b] = lastCells.map((n) => cells.find((x) => x.name === n));
-      svg.append(s('line', { class: 'last-path', x1: a.x, y1: a.y, x2: b.x, y2: b.y, 'aria-hidden': 'true', 'marker-end': 'url(#d-last-path)' }));
+      // Between the two stacks, not over them: the heights stay readable.
+      const [a, b] = inset(lastCells.map((n) => cells.find((x) => x.name === n)), GAP * 0.36);
+      svg.append(s('line', { class: 'last-path', x1: a.x.toFixed(1), y1: a.y.toFixed(1), x2: b.x.toFixed(1), y2: b.y.toFixed(1), 'aria-hidden': 'true', 'marker-end': 'url(#d-last-path)' }));
     }
     svg.prepend(s('defs', {}, s('marker', {
       id: 'd-last-path', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 12, markerHeight: 12,
       markerUnits: 'userSpaceOnUse', orient: 'auto',
     }, s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-head' }))));
     clear(this.figure).append(svg);
+    // On a narrow screen the board is wider than its frame: start from its middle.
+    if (!this.centred && this.figure.scrollWidth > this.figure.clientWidth) {
+      this.centred = true;
+      this.figure.scrollLeft = (this.figure.scrollWidth - this.figure.clientWidth) / 2;
+    }
+    this.animate(svg, map);
     this.keys.attach(svg, map, 'f3');
     this.keys.refocus(hadFocus);
+  }
+
+  // Column letters along the bottom and top edges (a–i under row 1, c–k over row 5, as the
+  // columns lean) and row numbers at both ends of each row, as a printed board has them: a
+  // full board, whose cells show no names, can still be read.
+  drawEdges(svg) {
+    const label = (x, y, text) => svg.append(s('text', { class: 'axis edge', x: x.toFixed(1), y: (y + 4).toFixed(1), 'aria-hidden': 'true' }, text));
+    const rows = new Map();
+    for (const cell of this.layout.cells) {
+      if (cell.r === 0) label(cell.x, cell.y + 0.78 * ROW_STEP, cell.name[0]);
+      if (cell.r === 4) label(cell.x, cell.y - 0.78 * ROW_STEP, cell.name[0]);
+      const row = rows.get(cell.r) || { left: cell, right: cell };
+      if (cell.c < row.left.c) row.left = cell;
+      if (cell.c > row.right.c) row.right = cell;
+      rows.set(cell.r, row);
+    }
+    for (const [r, { left, right }] of rows) {
+      label(left.x - 0.75 * GAP, left.y, String(r + 1));
+      label(right.x + 0.75 * GAP, right.y, String(r + 1));
+    }
+  }
+
+  // The move just made, shown moving: the stack slides in from where it left (or a placed
+  // piece grows in), and the stacks it cut off fade away. Only a move seen arriving, one ply
+  // after the last state drawn, and never for a user who asked for less motion.
+  animate(svg, map) {
+    const st = this.state;
+    const before = this.seen;
+    this.seen = { ply: st.ply, stacks: { ...st.stacks } };
+    this.figure.dataset.animated = String(this.animated);
+    if (!before || st.ply !== before.ply + 1 || !st.last_move || reducedMotion()) return;
+    const move = st.last_move.move;
+    if (!/^[a-k][1-5]([a-k][1-5])?$/.test(move)) return;
+    this.animated += 1;
+    this.figure.dataset.animated = String(this.animated);
+    const to = map.get(move.slice(-2));
+    const piece = to && to.el.querySelector('.stack');
+    if (move.length === 4) {
+      const from = map.get(move.slice(0, 2));
+      if (from && piece) arrive(piece, from.x - to.x, from.y - to.y);
+    } else if (piece) {
+      arrive(piece);
+    }
+    for (const [name, stack] of Object.entries(before.stacks)) {
+      if (st.stacks[name] || name === move.slice(0, 2)) continue;
+      const at = map.get(name);
+      if (!at) continue;
+      const top = stack[stack.length - 1];
+      leave(svg, at.x, at.y, () => s('circle', { class: `piece p-${top}`, r: GAP * 0.34 }));
+    }
   }
 }

@@ -3,6 +3,7 @@
 
 import { h, clear } from './dom.js';
 import { offers, offerOf, titleOf, boardText } from './games/index.js';
+import { rulesButton } from './rules-panel.js';
 
 const REFRESH_MS = 2000;
 const MAX_PAGES = 4;
@@ -46,6 +47,17 @@ export class LobbyView {
         this.list));
   }
 
+  showFormError(err) {
+    this.formError.textContent = err.message;
+    this.formErrorCode = err.code;
+  }
+
+  // The link is back: an error that only said it was lost is stale.
+  linkBack() {
+    if (this.formErrorCode === 'disconnected') this.formError.textContent = '';
+    this.formErrorCode = null;
+  }
+
   buildForm() {
     const game = h('select', { name: 'game', id: 'f-game' });
     const variant = h('select', { name: 'variant', id: 'f-variant' });
@@ -64,7 +76,9 @@ export class LobbyView {
     this.fillChoices();
     const field = (text, control) => h('div', { class: 'field' }, h('label', { for: control.id }, text), control);
     const form = h('form', { class: 'create-form' },
-      field('Game', game), field('Variant', variant), field('Board', board), field('Clock', clock),
+      h('div', { class: 'field' }, h('label', { for: game.id }, 'Game'),
+        h('span', { class: 'with-rules' }, game, rulesButton(() => game.value, 'How to play'))),
+      field('Variant', variant), field('Board', board), field('Clock', clock),
       field('Seat', seat), field('Opponent', opponent),
       h('div', { class: 'field check' }, priv, h('label', { for: priv.id }, 'Private (not listed; share the link)')),
       h('button', { type: 'submit', class: 'primary' }, 'Create'));
@@ -78,7 +92,7 @@ export class LobbyView {
       this.formError.textContent = '';
       this.app.conn.request(msg).then(
         (joined) => this.app.go(joined.room),
-        (err) => { this.formError.textContent = err.message; });
+        (err) => this.showFormError(err));
     });
     return form;
   }

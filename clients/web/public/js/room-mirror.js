@@ -14,6 +14,21 @@ export class RoomMirror {
     this.elapsedBefore = 0;  // ms the running side had already used then (clock_elapsed_ms)
     this.syncing = false;
     this.chat = [];
+    this.chatSerial = 0;  // bumped at every change of `chat`, so a view redraws it only then
+  }
+
+  // A chat line relayed now; the oldest go beyond 200.
+  addChat(line) {
+    this.chat.push(line);
+    if (this.chat.length > 200) this.chat.shift();
+    this.chatSerial += 1;
+  }
+
+  // The room's recent lines as `joined` brings them: they replace what was kept, so a
+  // rejoin after a lost link shows each line once.
+  setChat(lines) {
+    this.chat = lines.slice(-200);
+    this.chatSerial += 1;
   }
 
   // A whole state from `joined` or `snapshot`; older snapshots than ours are ignored.

@@ -3,6 +3,17 @@
 
 import { h, clear, clockText } from './dom.js';
 import { gameModule, titleOf } from './games/index.js';
+import { rulesButton } from './rules-panel.js';
+import { MoveSound } from './move-sound.js';
+
+// On a touch screen the hints say "tap", not "click".
+const TOUCH = !!(window.matchMedia && window.matchMedia('(pointer: coarse)').matches);
+function touchWords(text) {
+  return TOUCH ? text.replace(/\bClick\b/g, 'Tap').replace(/\bclick\b/g, 'tap') : text;
+}
+
+// One for the page, whichever room is shown (app.js shows it to tests as ringside.sound).
+export const sound = new MoveSound();
 
 const REASONS = {
   win_condition: 'by captures',
@@ -22,12 +33,14 @@ export class RoomView {
     this.board = null;
     this.game = null;  // the module of the game shown (games/index.js)
     this.resignArmed = false;
-    this.lastChatCount = -1;
+    this.lastChatSerial = -1;
+    this.heardPly = null;  // the ply the move sound last played for
     this.roomId = h('code', { 'data-room': room }, room);
     this.title = h('span', { class: 'room-title' });
     this.status = h('p', { class: 'status', role: 'status' }, 'Joining…');
     this.hintLine = h('p', { class: 'hint' });
     this.error = h('p', { class: 'error move-error', role: 'alert', 'aria-live': 'assertive' });
+    this.errorCode = null;  // the code of the error shown (a lost link's is cleared on return)
     this.boardSlot = h('div', { class: 'board-slot' });
     this.players = h('div', { class: 'players' });
     this.actions = h('div', { class: 'actions' });
@@ -50,19 +63,28 @@ export class RoomView {
       ev.preventDefault();
       const text = chatInput.value.trim();
       if (!text) return;
+      // The server answers with our own line (its `chat` carries `re`): then it is sent.
       this.app.conn.request({ type: 'chat', room: this.room, text }).then(
-        () => { chatInput.value = ''; },
-        (err) => { this.error.textContent = err.message; });
+        () => { if (chatInput.value.trim() === text) chatInput.value = ''; },
+        (err) => this.showError(err.message, err.code));
     });
+    this.rules = rulesButton(() => (this.mirror && this.mirror.state ? this.mirror.state.game : ''));
+    this.rules.hidden = true;  // until the room's game is known
+    this.soundButton = h('button', { type: 'button', class: 'sound-button', onclick: () => { sound.toggle(); this.showSound(); } });
+    this.showSound();
+    // The hint and the error line are under the board: text appearing there moves nothing
+    // that a player is about to click.
     this.element = h('div', { class: 'room' },
       h('div', { class: 'room-head' },
         h('a', { href: '#/', class: 'back' }, '← Lobby'),
-        h('span', {}, 'Room ', this.roomId), this.title),
+        h('span', {}, 'Room ', this.roomId), this.title,
+        h('span', { class: 'room-tools' }, this.rules, this.soundButton)),
       this.status,
       h('div', { class: 'room-body' },
-        h('div', { class: 'play' }, this.hintLine, this.error, this.boardSlot, moveForm),
+        this.players,
+        h('div', { class: 'play' }, this.boardSlot, this.hintLine, this.error, moveForm),
         h('aside', { class: 'side' },
-          this.players, this.actions,
+          this.actions,
           h('section', { class: 'panel' }, h('h2', {}, 'Moves'), this.moves),
           h('section', { class: 'panel chat' }, h('h2', {}, 'Chat'), this.chatLog, chatForm))));
     this.tick = setInterval(() => this.updateClocks(), 100);
@@ -72,6 +94,28 @@ export class RoomView {
     clearInterval(this.tick);
   }
 
+  showSound() {
+    this.soundButton.textContent = sound.on ? 'Sound on' : 'Sound off';
+    this.soundButton.setAttribute('aria-pressed', sound.on ? 'true' : 'false');
+    this.soundButton.title = sound.on ? 'A short sound at each move; click to mute' : 'Muted; click for a short sound at each move';
+  }
+
+  // The server knows no room of this name: say so, with the way back, instead of a room
+  // that never fills.
+  showMissing() {
+    this.missing = true;
+    clearInterval(this.tick);
+    this.element.replaceChildren(h('section', { class: 'panel missing', role: 'status' },
+      h('h2', {}, 'No such room'),
+      h('p', {}, 'There is no room ', h('code', {}, this.room), ' on this server. It may have finished long ago, or the link is mistyped.'),
+      h('p', {}, h('a', { href: '#/', class: 'button primary' }, '← Back to the lobby'))));
+  }
+
+  // The link is back: an error that only said it was lost is stale.
+  linkBack() {
+    if (this.errorCode === 'disconnected') this.showError('');
+  }
+
   get mirror() {
     return this.app.mirrors.get(this.room);
   }
@@ -79,30 +123,35 @@ export class RoomView {
   play(token) {
     const m = this.mirror;
     if (!m || !m.state) return Promise.resolve(false);
-    this.error.textContent = '';
+    this.showError('');
     return this.app.conn.request({ type: 'move', room: this.room, move: token, version: m.version }).then(
       () => true,
       (err) => {
-        this.error.textContent = `${token}: ${err.message}`;
+        this.showError(`${token}: ${err.message}`, err.code);
         return false;
       });
   }
 
-  showError(text) {
+  showError(text, code = null) {
     this.error.textContent = text;
+    this.errorCode = text ? code : null;
   }
 
   render() {
     const m = this.mirror;
-    if (!m || !m.state) return;
+    if (!m || !m.state || this.missing) return;
     const st = m.state;
     if (!this.game || this.game.name !== st.game) {
       this.game = gameModule(st.game);
-      const opts = { onMove: (t) => this.play(t), onHint: (t) => { this.hintLine.textContent = t; } };
+      const opts = { onMove: (t) => this.play(t), onHint: (t) => { this.hintLine.textContent = touchWords(t); } };
       this.board = this.game.createBoard(opts);
       this.moveInput.placeholder = this.game.moveExample ? `e.g. ${this.game.moveExample}` : '';
+      this.rules.hidden = !this.game.rules;
       clear(this.boardSlot).append(this.board.element);
     }
+    // A move that arrives while the room is shown knocks (the first state seen does not).
+    if (this.heardPly !== null && st.ply > this.heardPly) sound.play();
+    this.heardPly = st.ply;
     this.title.textContent = `${titleOf(st.game)} ${st.variant}${this.game.titleDetail(st)} · ${st.spectators} watching`;
     this.status.textContent = this.statusText(m);
     this.element.classList.toggle('watching', !m.seat);
@@ -129,8 +178,10 @@ export class RoomView {
     if (st.status === 'waiting') return m.seat ? 'Waiting for an opponent — share this page’s link.' : 'Waiting for players.';
     if (st.status === 'finished') {
       const r = st.result || {};
-      const why = REASONS[r.reason] || r.reason || '';
-      const score = r.score ? ` (${r.score[0]}–${r.score[1]})` : '';
+      // The game's own words for how it ended ("with 4 white marbles"), else the reason's.
+      const detail = this.game.endDetail ? this.game.endDetail(st) : null;
+      const why = detail || REASONS[r.reason] || r.reason || '';
+      const score = r.score && !detail ? ` (${r.score[0]}–${r.score[1]})` : '';
       if (r.winner) return `Game over: ${you(r.winner) === 'You' ? 'you win' : `${this.name(st, r.winner)} wins`}, ${why}${score}.`;
       return `Game over: a draw, ${why}${score}.`;
     }
@@ -154,7 +205,7 @@ export class RoomView {
         h('div', { class: 'player-line' },
           h('span', { class: `seat-mark seat-${seat} g-${st.game}`, 'aria-hidden': 'true' }),
           h('span', { class: 'player-name' }, name),
-          p && !p.online ? h('span', { class: 'offline' }, ' offline') : null,
+          p && !p.online ? h('span', { class: 'player-offline' }, ' offline') : null,
           h('span', { class: 'seat-tag' }, ` ${tag}`),
           h('span', { class: 'clock', 'data-clock': seat, 'aria-label': `time left, player ${seat}` }, '')),
         h('div', { class: 'player-detail' }, detail)));
@@ -214,7 +265,7 @@ export class RoomView {
   }
 
   send(type) {
-    this.app.conn.request({ type, room: this.room }).catch((err) => { this.error.textContent = err.message; });
+    this.app.conn.request({ type, room: this.room }).catch((err) => this.showError(err.message, err.code));
   }
 
   renderMoves(st) {
@@ -231,8 +282,8 @@ export class RoomView {
   }
 
   renderChat(m) {
-    if (m.chat.length === this.lastChatCount) return;
-    this.lastChatCount = m.chat.length;
+    if (m.chatSerial === this.lastChatSerial) return;
+    this.lastChatSerial = m.chatSerial;
     // Each name and text in its own bidi isolate: a right-to-left name or text cannot reorder
     // the other, so a line always reads as who, then what.
     clear(this.chatLog).append(...m.chat.map((c) => h('li', {}, h('b', {}, h('bdi', {}, c.from)), ': ', h('bdi', {}, c.text))));

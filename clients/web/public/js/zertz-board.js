@@ -5,6 +5,7 @@
 
 import { h, s, clear } from './dom.js';
 import { BoardKeys } from './board-keys.js';
+import { reducedMotion, arrive, leave, inset } from './board-motion.js';
 
 // zertz-rules.md §1: per column, the height of its lowest ring and its number of rings.
 const SHAPES = {
@@ -68,6 +69,8 @@ export class ZertzBoard {
     this.placed = null;  // the ring a marble is being placed on, waiting for the removal
     this.path = [];      // a capture being clicked: the marble, then its landings
     this.ply = -1;
+    this.seen = null;    // the state last drawn: {ply, rings}, to animate what changed
+    this.animated = 0;   // moves animated so far (data-animated, read by tests)
   }
 
   update(state, seat) {
@@ -250,7 +253,7 @@ export class ZertzBoard {
       if (onBoard && v === '') g.append(s('text', { class: 'coord', y: 4, 'aria-hidden': 'true' }, c.name));
       const shown = this.placed === c.name ? this.colour : v;
       if (shown) {
-        g.append(s('circle', { class: `marble m-${shown}${this.placed === c.name ? ' ghost' : ''}`, r: GAP * 0.29 }));
+        g.append(s('circle', { class: `marble m-${shown}${this.placed === c.name ? ' ghost' : ''}`, 'data-marble': c.name, r: GAP * 0.29 }));
       }
       svg.append(g);
       map.set(c.name, { el: g, x: c.x, y: c.y });
@@ -272,7 +275,9 @@ export class ZertzBoard {
     }
     if (last && last.path) paths.push({ cells: last.path, cls: 'last-path' });
     for (const p of paths) {
-      const pts = p.cells.map((n) => at.get(n)).filter(Boolean).map((c) => `${c.x.toFixed(1)},${c.y.toFixed(1)}`);
+      // The last capture's arrow starts and ends beside the marbles, not on them.
+      const cellsOf = p.cells.map((n) => at.get(n)).filter(Boolean);
+      const pts = (p.cls === 'last-path' ? inset(cellsOf, GAP * 0.32) : cellsOf).map((c) => `${c.x.toFixed(1)},${c.y.toFixed(1)}`);
       svg.append(s('polyline', { class: p.cls, points: pts.join(' '), 'aria-hidden': 'true', 'marker-end': `url(#z-${p.cls})` }));
     }
     svg.prepend(s('defs', {}, ['chain', 'last-path'].map((cls) => s('marker', {
@@ -280,7 +285,36 @@ export class ZertzBoard {
       markerUnits: 'userSpaceOnUse', orient: 'auto',
     }, s('path', { d: 'M0,0 L10,5 L0,10 z', class: `arrow-head ${cls}-head` })))));
     clear(this.figure).append(svg);
+    this.animate(svg, map, last);
     this.keys.attach(svg, map, cells[Math.floor(cells.length / 2)].name);
     this.keys.refocus(hadFocus);
+  }
+
+  // The move just made, shown moving: a placed marble grows in, a capturing marble slides from
+  // where it started, and the marbles taken (jumped, or claimed by isolation) fade away. Only
+  // a move seen arriving, one ply after the last state drawn, and never for a user who asked
+  // for less motion.
+  animate(svg, map, last) {
+    const st = this.state;
+    const before = this.seen;
+    this.seen = { ply: st.ply, rings: { ...st.rings } };
+    this.figure.dataset.animated = String(this.animated);
+    if (!before || st.ply !== before.ply + 1 || !last || reducedMotion()) return;
+    this.animated += 1;
+    this.figure.dataset.animated = String(this.animated);
+    const end = last.path ? last.path[last.path.length - 1] : last.placed;
+    const marble = svg.querySelector(`[data-marble="${end}"]`);
+    if (last.path) {
+      const from = map.get(last.path[0]);
+      const to = map.get(end);
+      if (from && to) arrive(marble, from.x - to.x, from.y - to.y);
+    } else {
+      arrive(marble);
+    }
+    for (const [name, v] of Object.entries(before.rings)) {
+      if (!v || st.rings[name] || (last.path && name === last.path[0])) continue;
+      const at = map.get(name);
+      if (at) leave(svg, at.x, at.y, () => s('circle', { class: `marble m-${v}`, r: GAP * 0.29 }));
+    }
   }
 }

@@ -25,6 +25,12 @@ export function offerOf(name) {
   return offered.games.find((g) => g.name === name) || null;
 }
 
+// One variant of a game as the server lists it ({name, board, win?}), or null.
+export function variantOffer(name, variant) {
+  const g = offerOf(name);
+  return (g && g.variants.find((v) => v.name === variant)) || null;
+}
+
 // The name people read ("ZÈRTZ"), as the server gives it.
 export function titleOf(name) {
   const g = offerOf(name);
@@ -54,7 +60,9 @@ function fallback(name) {
     statusDetail: () => '',
     seatTag: (seat) => `player ${seat}`,
     playerDetail: (st, seat) => (Array.isArray(st.score) ? [h('span', { class: 'score' }, `score ${st.score[seat - 1]}`)] : []),
+    endDetail: () => null,
     moveExample: '',
+    rules: null,
   };
 }
 
