@@ -14,8 +14,8 @@
 
 namespace ringside::server {
 
-using protocol::error_code;
 using nlohmann::json;
+using protocol::error_code;
 
 namespace {
 
@@ -100,21 +100,22 @@ void make_room(context& ctx, const open_seek& s, const seek_lobby::seeker& by, p
 json seek_entry(const open_seek& s, seek_pool::clock::time_point now) {
   json clock = nullptr;
   if (s.shape.clock) {
-    clock = json{{"initial_s", s.shape.clock->initial_s},
-                 {"increment_s", s.shape.clock->increment_s}};
+    clock =
+        json{{"initial_s", s.shape.clock->initial_s}, {"increment_s", s.shape.clock->increment_s}};
   }
   json range = nullptr;
   if (s.range) range = json{{"min", s.range->min}, {"max", s.range->max}};
-  return json{{"seek", s.id},
-              {"name", s.name},
-              {"game", s.shape.game.game},
-              {"variant", s.shape.game.variant},
-              {"board", s.shape.game.board},
-              {"clock", clock},
-              {"rated", s.shape.rated},
-              {"range", range},
-              {"rating", s.rating},
-              {"waiting_s", std::chrono::duration_cast<std::chrono::seconds>(now - s.since).count()}};
+  return json{
+      {"seek", s.id},
+      {"name", s.name},
+      {"game", s.shape.game.game},
+      {"variant", s.shape.game.variant},
+      {"board", s.shape.game.board},
+      {"clock", clock},
+      {"rated", s.shape.rated},
+      {"range", range},
+      {"rating", s.rating},
+      {"waiting_s", std::chrono::duration_cast<std::chrono::seconds>(now - s.since).count()}};
 }
 
 void seek(context& ctx, protocol::seek m, identity_ptr who, peer_ptr self, std::string address,
@@ -175,10 +176,10 @@ void cancel_seek(context& ctx, const protocol::cancel_seek& m, const identity& w
     return send_text(self, protocol::encode_seek_cancelled(m.id, ctx.seeks.cancel_all(who.player)));
   }
   if (!ctx.seeks.cancel(who.player, *m.seek)) {
-    return send_text(self, protocol::encode_error(
-                               m.id, error_code::no_such_seek,
-                               "you have no open seek '" + *m.seek +
-                                   "' (it was paired, cancelled, or is someone else's)"));
+    return send_text(
+        self, protocol::encode_error(m.id, error_code::no_such_seek,
+                                     "you have no open seek '" + *m.seek +
+                                         "' (it was paired, cancelled, or is someone else's)"));
   }
   send_text(self, protocol::encode_seek_cancelled(m.id, {*m.seek}));
 }
@@ -192,14 +193,15 @@ void list_seeks(context& ctx, const protocol::list_seeks& m, peer& self) {
     if (seeks.size() >= static_cast<std::size_t>(protocol::max_room_page)) break;
     seeks.push_back(seek_entry(s, now));
   }
-  send_text(self, protocol::encode_seeks(
-                      m.id, seeks, open.size(), ctx.speakers.size(),
-                      static_cast<std::size_t>(std::max<std::int64_t>(0, ctx.stats.rooms_playing.load()))));
+  send_text(self, protocol::encode_seeks(m.id, seeks, open.size(), ctx.speakers.size(),
+                                         static_cast<std::size_t>(std::max<std::int64_t>(
+                                             0, ctx.stats.rooms_playing.load()))));
 }
 
 void seeker_gone(context& ctx, const std::string& player) {
   const auto ids = ctx.seeks.cancel_all(player);
-  if (!ids.empty()) spdlog::info("player {} left with {} open seeks; withdrawn", player, ids.size());
+  if (!ids.empty())
+    spdlog::info("player {} left with {} open seeks; withdrawn", player, ids.size());
 }
 
 }  // namespace ringside::server

@@ -79,7 +79,9 @@ void request_handler::handle(std::string_view text, const peer_ptr& self,
   if (auto* s = std::get_if<protocol::seek>(&msg)) {
     return seek(ctx_, std::move(*s), who_, self, address_, std::move(done));
   }
-  if (const auto* c = std::get_if<protocol::cancel_seek>(&msg)) return cancel_seek(ctx_, *c, *who_, *self);
+  if (const auto* c = std::get_if<protocol::cancel_seek>(&msg)) {
+    return cancel_seek(ctx_, *c, *who_, *self);
+  }
   if (const auto* l = std::get_if<protocol::list_seeks>(&msg)) return list_seeks(ctx_, *l, *self);
   const std::string room_id = *room_of(msg);
   to_room(std::move(msg), room_id, self, received, std::move(done));

@@ -21,8 +21,9 @@ bool seek_pool::compatible(const open_seek& a, const open_seek& b) {
 }
 
 std::size_t seek_pool::count_of(const std::string& player) const {
-  return static_cast<std::size_t>(std::count_if(
-      by_order_.begin(), by_order_.end(), [&](const auto& e) { return e.second.player == player; }));
+  return static_cast<std::size_t>(
+      std::count_if(by_order_.begin(), by_order_.end(),
+                    [&](const auto& e) { return e.second.player == player; }));
 }
 
 seek_pool::outcome seek_pool::add(open_seek s, clock::time_point now) {
@@ -44,7 +45,8 @@ seek_pool::outcome seek_pool::add(open_seek s, clock::time_point now) {
     by_order_.erase(it);
     return paired;
   }
-  if (caps_.total != 0 && by_order_.size() >= caps_.total) return {refusal::pool_full, std::nullopt};
+  if (caps_.total != 0 && by_order_.size() >= caps_.total)
+    return {refusal::pool_full, std::nullopt};
   s.since = now;
   by_order_.emplace(next_order_++, std::move(s));
   return {};

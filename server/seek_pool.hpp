@@ -28,19 +28,19 @@ struct seek_shape {
 };
 
 struct open_seek {
-  std::string id;       // the server's name for it, given back in `seeking` and `paired`
-  std::string player;   // the seeker's identity
-  std::string name;     // the seeker's name, shown in the lobby
+  std::string id;      // the server's name for it, given back in `seeking` and `paired`
+  std::string player;  // the seeker's identity
+  std::string name;    // the seeker's name, shown in the lobby
   seek_shape shape;
   std::optional<protocol::rating_range> range;  // the opponents' ratings it accepts
-  int rating = 0;       // the seeker's rating in this shape's category
+  int rating = 0;                               // the seeker's rating in this shape's category
   std::chrono::steady_clock::time_point since;
 };
 
 struct seek_caps {
-  std::size_t per_player = 5;    // open seeks one identity may have (0: no cap)
-  std::size_t per_minute = 30;   // seeks one identity may make in a minute (0: no cap)
-  std::size_t total = 10'000;    // open seeks in the whole pool (0: no cap)
+  std::size_t per_player = 5;   // open seeks one identity may have (0: no cap)
+  std::size_t per_minute = 30;  // seeks one identity may make in a minute (0: no cap)
+  std::size_t total = 10'000;   // open seeks in the whole pool (0: no cap)
 };
 
 class seek_pool {
@@ -79,7 +79,7 @@ class seek_pool {
 
   seek_caps caps_;
   std::uint64_t next_order_ = 0;
-  std::map<std::uint64_t, open_seek> by_order_;  // oldest first: the first match wins
+  std::map<std::uint64_t, open_seek> by_order_;             // oldest first: the first match wins
   std::unordered_map<std::string, sliding_window> recent_;  // per identity, for per_minute
   std::size_t prune_at_ = 64;
 };

@@ -44,7 +44,7 @@ tally flood(ws_client& c, int first, int n) {
     } else if (m->at("type") == "error" && m->at("code") == "too_many_seeks") {
       const auto why = m->at("message").get<std::string>();
       ++t.refused[why.find("in the last minute") != std::string::npos ? "minute"
-                  : why.find("lobby holds") != std::string::npos     ? "server"
+                  : why.find("lobby holds") != std::string::npos      ? "server"
                                                                       : "player"];
     } else {
       ++t.other;
@@ -56,8 +56,8 @@ tally flood(ws_client& c, int first, int n) {
 }  // namespace
 
 TEST_CASE("a seek flood is capped per identity, per minute and in all, and the players play on") {
-  server_process srv({"--seeks-max", "200", "--identities-per-address", "0",
-                      "--address-rate-limit", "0", "--rate-limit", "1000"});
+  server_process srv({"--seeks-max", "200", "--identities-per-address", "0", "--address-rate-limit",
+                      "0", "--rate-limit", "1000"});
   timed_game_beside game(srv.port());
   rss_sampler rss(srv);
   {

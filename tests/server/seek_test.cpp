@@ -132,8 +132,8 @@ TEST_CASE("cancel_seek withdraws one's own seek by id, or all of them; never ano
   const auto id = alice.request(blitz_seek(1), "seeking").at("seek").at("seek").get<std::string>();
   const auto theirs = bob.request({{"type", "cancel_seek"}, {"seek", id}, {"id", 2}}, "error");
   CHECK(theirs.at("code") == "no_such_seek");
-  const auto gone = alice.request({{"type", "cancel_seek"}, {"seek", id}, {"id", 3}},
-                                  "seek_cancelled");
+  const auto gone =
+      alice.request({{"type", "cancel_seek"}, {"seek", id}, {"id", 3}}, "seek_cancelled");
   CHECK(gone.at("re") == 3);
   CHECK(gone.at("seeks") == json::array({id}));
   CHECK(alice.request({{"type", "cancel_seek"}, {"seek", id}}, "error").at("code") ==

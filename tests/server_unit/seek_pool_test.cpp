@@ -6,11 +6,11 @@
 #include <chrono>
 #include <string>
 
+using ringside::protocol::clock_settings;
+using ringside::protocol::rating_range;
 using ringside::server::open_seek;
 using ringside::server::seek_caps;
 using ringside::server::seek_pool;
-using ringside::protocol::clock_settings;
-using ringside::protocol::rating_range;
 using namespace std::chrono_literals;
 
 namespace {
@@ -136,8 +136,7 @@ TEST_CASE("caps: open seeks per player, seeks per minute, and the pool's size") 
     }
     CHECK(pool.add(seek_of("x", "alice"), t0 + 59s).why == seek_pool::refusal::too_fast);
     CHECK(pool.add(seek_of("x", "bob"), t0 + 59s).why == seek_pool::refusal::none);
-    CHECK(pool.add(seek_of("y", "alice", std::nullopt), t0 + 61s).why ==
-          seek_pool::refusal::none);
+    CHECK(pool.add(seek_of("y", "alice", std::nullopt), t0 + 61s).why == seek_pool::refusal::none);
   }
   SUBCASE("in all, though a seek that pairs is still taken") {
     seek_pool pool(seek_caps{0, 0, 2});
