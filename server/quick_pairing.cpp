@@ -159,9 +159,9 @@ void seek(context& ctx, protocol::seek m, identity_ptr who, peer_ptr self, std::
             return send_text(*self, protocol::encode_seeking(re, seek_entry(s, now)));
           }
           // The partner's last connection may have closed a moment ago: its seeks go, and
-          // this one looks again.
+          // this one looks again. (A seek the lobby knows no seeker of is treated alike.)
           auto other = ctx.speakers.one_of(out.partner->player, out.partner_by.peer_id);
-          if (!other) {
+          if (!other || !out.partner_by.who) {
             seeker_gone(ctx, out.partner->player);
             continue;
           }
