@@ -91,7 +91,7 @@ TEST_CASE("two compatible seeks pair at once: both told, both seated, colours sh
   CHECK(rooms.at("rooms")[0].at("clock").at("initial_s") == 300);
 }
 
-TEST_CASE("an incompatible seek waits beside the other; the lobby lists both and its counts") {
+TEST_CASE("an incompatible seek waits beside the other, and the lobby lists both and its counts") {
   server_process srv;
   ws_client alice(srv.port());
   ws_client bob(srv.port());
@@ -123,7 +123,7 @@ TEST_CASE("an incompatible seek waits beside the other; the lobby lists both and
   CHECK(stats.at("playing") == 0);
 }
 
-TEST_CASE("cancel_seek withdraws one's own seek by id, or all of them; never another's") {
+TEST_CASE("cancel_seek withdraws one's own seek by id, or all of them, never another's") {
   server_process srv;
   ws_client alice(srv.port());
   ws_client bob(srv.port());
@@ -148,7 +148,7 @@ TEST_CASE("cancel_seek withdraws one's own seek by id, or all of them; never ano
   CHECK(list_seeks(alice).at("seeks").empty());
 }
 
-TEST_CASE("a seeker whose last connection closes loses its seeks; one of two closing does not") {
+TEST_CASE("a seeker whose last connection closes loses its seeks, but not when one of two closes") {
   server_process srv;
   std::optional<ws_client> alice;
   alice.emplace(srv.port());
@@ -184,7 +184,7 @@ TEST_CASE("a seeker whose last connection closes loses its seeks; one of two clo
   bob.request(untimed, "seeking");  // nobody left to pair with
 }
 
-TEST_CASE("cancel_room: the creator ends a waiting room; others, and a started game, are refused") {
+TEST_CASE("cancel_room: the creator ends a waiting room, others and a started game are refused") {
   server_process srv;
   ws_client alice(srv.port());
   ws_client bob(srv.port());

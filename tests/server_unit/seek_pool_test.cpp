@@ -101,7 +101,7 @@ TEST_CASE("a rating range must hold the other's rating, both ways") {
   CHECK(out.partner->id == "a");
 }
 
-TEST_CASE("cancel removes only the owner's seek; cancel_all every one of a player") {
+TEST_CASE("cancel removes only the owner's seek, cancel_all every one of a player") {
   seek_pool pool;
   pool.add(seek_of("a", "alice"), t0);
   pool.add(seek_of("b", "alice", std::nullopt), t0);
