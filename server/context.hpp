@@ -12,6 +12,7 @@
 #include "server/options.hpp"
 #include "server/origin_policy.hpp"
 #include "server/security_headers.hpp"
+#include "server/seek_lobby.hpp"
 
 namespace ringside::server {
 
@@ -46,6 +47,8 @@ struct context {
   security_headers browser_headers{opts.allowed_origins};
   // Which host names requests may address (--public-host).
   host_policy hosts{opts.public_hosts};
+  // Quick pairing's open seeks (--seeks-per-player, --seeks-per-minute, --seeks-max).
+  seek_lobby seeks{opts.seeks, stats};
 };
 
 }  // namespace ringside::server

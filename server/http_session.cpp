@@ -231,6 +231,14 @@ void http_session::route(request req) {
     return reply(req, http::status::ok, "text/plain; version=0.0.4", ctx_.stats.render());
   }
   if (path == "/api/rooms") return list_rooms(std::move(req), query);
+  if (path == "/api/stats") {
+    // The lobby's counts, for a page that has not connected yet (list_seeks has them too).
+    nlohmann::json j{{"online", ctx_.speakers.size()},
+                     {"playing", ctx_.stats.rooms_playing.load()},
+                     {"waiting", ctx_.stats.rooms_waiting.load()},
+                     {"seeks", ctx_.stats.seeks_open.load()}};
+    return reply(req, http::status::ok, "application/json", j.dump() + "\n");
+  }
   if (path == "/api/games") {
     return reply(req, http::status::ok, "application/json", protocol::game_list().dump() + "\n");
   }

@@ -24,6 +24,19 @@ void identity_connections::remove(const std::string& player, std::uint64_t id) {
   if (it->second.empty()) by_player_.erase(it);
 }
 
+peer_ptr identity_connections::one_of(const std::string& player, std::uint64_t first) const {
+  const std::lock_guard lock(mutex_);
+  const auto it = by_player_.find(player);
+  if (it == by_player_.end()) return nullptr;
+  if (const auto f = it->second.find(first); f != it->second.end()) {
+    if (auto p = f->second.who.lock()) return p;
+  }
+  for (const auto& entry : it->second) {
+    if (auto p = entry.second.who.lock()) return p;
+  }
+  return nullptr;
+}
+
 std::size_t identity_connections::size() const {
   const std::lock_guard lock(mutex_);
   return by_player_.size();

@@ -27,7 +27,10 @@ class identity_connections {
                             const std::string& address);
   // Connection `id` no longer speaks for `player`.
   void remove(const std::string& player, std::uint64_t id);
-  // Identities with a connection now (for tests).
+  // One open connection of `player`, preferring `first` if it is still open; null when the
+  // player has none (quick pairing seats a seeker through it).
+  peer_ptr one_of(const std::string& player, std::uint64_t first = 0) const;
+  // Identities with a connection now (also the lobby's count of people online).
   std::size_t size() const;
 
  private:

@@ -89,6 +89,17 @@ std::string metrics::render() const {
   counter("ringside_seats_refused_total",
           "create_room or join as a player refused: the identity holds as many seats as allowed.",
           seats_refused.load());
+  out << "# HELP ringside_seeks_open Quick-pairing seeks waiting for an opponent.\n"
+         "# TYPE ringside_seeks_open gauge\nringside_seeks_open "
+      << seeks_open.load() << '\n';
+  counter("ringside_seeks_paired_total", "Pairs of seeks seated together in a new room.",
+          seeks_paired.load());
+  counter("ringside_seeks_refused_total",
+          "Seeks refused: the same shape already open, or over --seeks-per-player, "
+          "--seeks-per-minute or --seeks-max.",
+          seeks_refused.load());
+  counter("ringside_rooms_cancelled_total", "Waiting rooms cancelled by the player waiting in them.",
+          rooms_cancelled.load());
   counter("ringside_computer_games_refused_total",
           "create_room against the computer refused: the identity or the address has as many "
           "unfinished games against the computer as allowed.",

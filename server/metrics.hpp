@@ -45,6 +45,10 @@ class metrics {
   std::atomic<std::uint64_t> identities_refused{0};  // new identities over the address's cap
   std::atomic<std::uint64_t> identities_pruned{0};   // not seen for --identity-ttl, no seat
   std::atomic<std::uint64_t> seats_refused{0};       // a seat over --seats-per-player
+  std::atomic<std::int64_t> seeks_open{0};           // quick-pairing seeks waiting now
+  std::atomic<std::uint64_t> seeks_paired{0};        // pairs of seeks seated in a new room
+  std::atomic<std::uint64_t> seeks_refused{0};       // seeks over a --seeks-* cap
+  std::atomic<std::uint64_t> rooms_cancelled{0};     // waiting rooms cancelled by their creator
   // Hellos with a token its other connections use from another address (they are told).
   std::atomic<std::uint64_t> identity_used_elsewhere{0};
   // Games against the computer: create_room over --computer-games-per-player/-address, and

@@ -9,6 +9,7 @@
 #include "server/client_limits.hpp"
 #include "server/finished_retention.hpp"
 #include "server/room_limits.hpp"
+#include "server/seek_pool.hpp"
 
 namespace ringside::server {
 
@@ -36,6 +37,7 @@ struct options {
   // the per-address caps hold one address to a few: the bound is for many addresses at once.
   std::size_t computer_queue = 32;
   room_limits rooms;              // chat budgets, waiting-room caps, list pages (room_limits.hpp)
+  seek_caps seeks;                // open seeks per identity, per minute and in all (seek_pool.hpp)
   std::size_t http_rate_limit = 120;  // HTTP requests per address per 10 s (0: none)
   // Requests for the page's files per address per 10 s (0: none): apart from the above, as a
   // page load is 13 of them; enough for a class behind one address loading it at once.

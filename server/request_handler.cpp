@@ -11,6 +11,7 @@
 #include "server/room_registry.hpp"
 #include "server/identity_registry.hpp"
 #include "server/metrics.hpp"
+#include "server/quick_pairing.hpp"
 #include "server/room.hpp"
 
 namespace ringside::server {
@@ -75,6 +76,13 @@ void request_handler::handle(std::string_view text, const peer_ptr& self,
   if (auto* c = std::get_if<protocol::create_room>(&msg)) {
     return on_create(std::move(*c), self, std::move(done));
   }
+  if (auto* s = std::get_if<protocol::seek>(&msg)) {
+    return seek(ctx_, std::move(*s), who_, self, address_, std::move(done));
+  }
+  if (const auto* c = std::get_if<protocol::cancel_seek>(&msg)) {
+    return cancel_seek(ctx_, *c, *who_, *self);
+  }
+  if (const auto* l = std::get_if<protocol::list_seeks>(&msg)) return list_seeks(ctx_, *l, *self);
   const std::string room_id = *room_of(msg);
   to_room(std::move(msg), room_id, self, received, std::move(done));
 }
@@ -277,7 +285,11 @@ void request_handler::detached(const std::string& room_id) {
 void request_handler::closed(std::uint64_t peer_id) {
   closed_ = true;
   speaks_for_.release();
-  if (who_) ctx_.speakers.remove(who_->player, peer_id);
+  if (who_) {
+    ctx_.speakers.remove(who_->player, peer_id);
+    // Its seeks stay while any connection of the identity could still be seated.
+    if (!ctx_.speakers.one_of(who_->player)) seeker_gone(ctx_, who_->player);
+  }
   for (const auto& [id, r] : rooms_) r->detach(peer_id);
   rooms_.clear();
 }

@@ -146,6 +146,7 @@ void room::handle(peer_ptr p, identity_ptr who, protocol::client_message msg,
                                                                self->clock_elapsed_ms()));
                      },
                      [&](const protocol::leave& m) { self->do_leave(*p, m); },
+                     [&](const protocol::cancel_room& m) { self->do_cancel(*p, who, m); },
                      [&](const auto& m) {
                        self->reject(*p, m.id, error_code::bad_request,
                                     "this message is not meant for a room");
@@ -361,6 +362,24 @@ void room::do_leave(peer& p, const protocol::leave& m) {
   p.note_detached(settings_.id);
   update_presence();
   maybe_retire();
+}
+
+void room::do_cancel(peer& p, const identity_ptr& who, const protocol::cancel_room& m) {
+  if (status_ != room_status::waiting) {
+    return reject(p, m.id, error_code::not_waiting,
+                  "room " + settings_.id + " is no longer waiting for an opponent" +
+                      (status_ == room_status::playing ? "; resign to end its game" : ""));
+  }
+  // While a room waits, the only seated player is the one who made it (or, if that one
+  // left, the one who sat down after).
+  if (seat_of(*who) == 0) {
+    return reject(p, m.id, error_code::not_creator,
+                  "only the player waiting in room " + settings_.id + " may cancel it");
+  }
+  spdlog::info("room {} cancelled by {}", settings_.id, who->player);
+  metrics_.rooms_cancelled.fetch_add(1);
+  finish(0, "cancelled");
+  commit();
 }
 
 void room::reject(peer& p, const protocol::request_id& re, error_code code,

@@ -143,6 +143,8 @@ class room : public std::enable_shared_from_this<room> {
   void do_offer_draw(peer& p, const identity_ptr& who, const protocol::offer_draw& m);
   void do_chat(peer& p, const identity_ptr& who, const protocol::chat& m);
   void do_leave(peer& p, const protocol::leave& m);
+  // The player waiting in the room ends it before anyone came: finished as "cancelled".
+  void do_cancel(peer& p, const identity_ptr& who, const protocol::cancel_room& m);
   // The computer's seat (room_computer.cpp): takes the seat other than `human_seat`; starts a
   // search on the lobby's computer pool when the game is on and the computer is to move; plays
   // the move it found through accept_move, as a person's, if the game is still where it was.

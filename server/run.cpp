@@ -116,6 +116,15 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       po::value<std::size_t>(&o.rooms.waiting_rooms_per_address)
           ->default_value(o.rooms.waiting_rooms_per_address),
       "rooms waiting for an opponent one client address may have made (0: no cap)")(
+      "seeks-per-player",
+      po::value<std::size_t>(&o.seeks.per_player)->default_value(o.seeks.per_player),
+      "quick-pairing seeks one identity may have open at once (0: no cap)")(
+      "seeks-per-minute",
+      po::value<std::size_t>(&o.seeks.per_minute)->default_value(o.seeks.per_minute),
+      "quick-pairing seeks one identity may make in a minute (0: no cap)")(
+      "seeks-max",
+      po::value<std::size_t>(&o.seeks.total)->default_value(o.seeks.total),
+      "quick-pairing seeks open in the whole server (0: no cap)")(
       "seats-per-player",
       po::value<std::size_t>(&o.rooms.seats_per_player)->default_value(o.rooms.seats_per_player),
       "seats in unfinished games one identity may hold (0: no cap; a reconnect gets them all "

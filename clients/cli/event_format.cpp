@@ -82,6 +82,14 @@ std::string format_event(const json& msg, const room_view* room) {
       const json& last = field(field(room->state(), "last_move"), "move");
       if (type == "patch" && last.is_string()) b.add("last", last);
     }
+  } else if (type == "seeking") {
+    b.add("seek", field(field(msg, "seek"), "seek"));
+  } else if (type == "paired") {
+    b.add("seek", field(msg, "seek")).add("room", field(msg, "room"));
+    b.add("opponent", field(field(msg, "opponent"), "name"));
+  } else if (type == "seek_cancelled") {
+    const json& ids = field(msg, "seeks");
+    b.add("count", static_cast<long long>(ids.is_array() ? ids.size() : 0));
   } else if (type == "ack") {
     b.add("room", field(msg, "room")).add("version", field(msg, "version"));
   } else if (type == "error") {

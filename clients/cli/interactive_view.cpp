@@ -72,6 +72,16 @@ void interactive_ui::on_message(const json& msg, const room_view* room) {
     print_above(chat_text(msg, color_) + "\n");
   } else if (type == "notice") {
     print_above(notice_text(msg, color_) + "\n");
+  } else if (type == "seeking") {
+    print_above("Waiting for an opponent who seeks the same; `cancel` withdraws the seek.\n");
+  } else if (type == "paired") {
+    print_above("Paired with " + visible(field_string(field(msg, "opponent"), "name")) +
+                " in room " + visible(field_string(msg, "room")) + ".\n");
+  } else if (type == "seek_cancelled") {
+    const json& ids = field(msg, "seeks");
+    const auto n = ids.is_array() ? ids.size() : 0;
+    print_above(n == 0 ? std::string("You had no open seek.\n")
+                       : "Withdrew " + std::to_string(n) + (n == 1 ? " seek.\n" : " seeks.\n"));
   } else if (type != "ack" && type != "patch" && type != "snapshot" && type != "joined") {
     print_above(visible(format_event(msg, room)) + "\n");
   }

@@ -11,7 +11,8 @@ using nlohmann::json;
 
 bool is_request_verb(const std::string& verb) {
   for (const char* v :
-       {"rooms", "new", "join", "watch", "move", "resign", "draw", "say", "leave", "sync"})
+       {"rooms", "new", "join", "watch", "move", "resign", "draw", "say", "leave", "sync", "seek",
+        "cancel"})
     if (verb == v) return true;
   return false;
 }
@@ -29,6 +30,41 @@ std::string resolve_room_ref(const std::string& ref) {
   }
   return ref;
 }
+
+namespace {
+
+// `seek` takes `new`'s game, variant, board and clock words, and `rated`; a seat, `private` or
+// a computer make no sense for a pairing.
+built_request build_seek(const command& cmd) {
+  built_request out;
+  std::vector<std::string> words;
+  bool rated = false;
+  for (const auto& a : cmd.args) {
+    if (a == "rated") {
+      rated = true;
+    } else {
+      words.push_back(a);
+    }
+  }
+  const auto parsed = parse_new_room(words);
+  const auto& o = parsed.options;
+  if (parsed.error.empty() && (o.is_private || o.computer_level || o.seat != "random")) {
+    out.error = "a seek takes a game, variant, board, clock and `rated`; colours are drawn";
+    return out;
+  }
+  if (!parsed.error.empty()) {
+    out.error = parsed.error;
+    return out;
+  }
+  out.msg = {{"type", "seek"}, {"game", o.game}, {"variant", o.variant}};
+  if (o.board) out.msg["board"] = *o.board;
+  if (o.clock_initial_s)
+    out.msg["clock"] = {{"initial_s", *o.clock_initial_s}, {"increment_s", *o.clock_increment_s}};
+  if (rated) out.msg["rated"] = true;
+  return out;
+}
+
+}  // namespace
 
 built_request build_request(const command& cmd, client_session& session) {
   built_request out;
@@ -52,6 +88,15 @@ built_request build_request(const command& cmd, client_session& session) {
       out.msg["clock"] = {{"initial_s", *o.clock_initial_s}, {"increment_s", *o.clock_increment_s}};
     if (o.is_private) out.msg["private"] = true;
     if (o.computer_level) out.msg["opponent"] = {{"computer", *o.computer_level}};
+    return out;
+  }
+  if (v == "seek") return build_seek(cmd);
+  if (v == "cancel" && (cmd.args.empty() || cmd.args[0] != "room")) {
+    if (!cmd.args.empty()) {
+      out.error = "usage: cancel (your open seeks) or cancel room (the current waiting room)";
+      return out;
+    }
+    out.msg = {{"type", "cancel_seek"}};
     return out;
   }
   if (v == "join" || v == "watch") {
@@ -96,6 +141,8 @@ built_request build_request(const command& cmd, client_session& session) {
     out.msg = {{"type", "leave"}, {"room", out.room}};
   } else if (v == "sync") {
     out.msg = {{"type", "sync"}, {"room", out.room}};
+  } else if (v == "cancel") {
+    out.msg = {{"type", "cancel_room"}, {"room", out.room}};
   } else {
     out.error = "unknown command \"" + v + "\" (try help)";
   }

@@ -194,16 +194,19 @@ void script_runner::execute_request(const command& cmd) {
                       },
                       {});
   }
-  // resign, offer_draw and chat are answered by a patch or a chat, which carry no `re`.
-  if (v == "resign" || v == "draw" || v == "say") {
+  // resign, offer_draw, chat and cancel_room are answered by a patch or a chat, which carry
+  // no `re`.
+  const bool ends_room =
+      v == "resign" || (v == "cancel" && b.msg.value("type", "") == "cancel_room");
+  if (ends_room || v == "draw" || v == "say") {
     return begin_wait(what,
-                      [this, id = *id, room_id, v, v0, chats0] {
+                      [this, id = *id, room_id, v, v0, chats0, ends_room] {
                         const outcome r = reply_outcome(id);
                         if (r.k != outcome::kind::pending) return r;
                         const room_view* view = session_->room(room_id);
                         if (v == "say") return session_->chats_seen() > chats0 ? ok() : pending();
                         if (view == nullptr) return pending();
-                        if (v == "resign") return view->finished() ? ok() : pending();
+                        if (ends_room) return view->finished() ? ok() : pending();
                         return view->version() > v0 ? ok() : pending();
                       },
                       {});

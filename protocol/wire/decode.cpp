@@ -276,6 +276,71 @@ checked<client_message> read_create_room(const json& j, request_id id) {
   return c;
 }
 
+// A seek's clock: null or absent for an untimed game.
+checked<std::optional<clock_settings>> read_seek_clock(const json& j) {
+  if (!j.contains("clock") || j.at("clock").is_null()) return std::optional<clock_settings>{};
+  const json& cj = j.at("clock");
+  if (!cj.is_object()) return bad("the field 'clock' must be an object");
+  auto initial = read_int(cj, "initial_s", 1, max_initial_s);
+  if (failed(initial)) return error_of(initial);
+  auto increment = read_int(cj, "increment_s", 0, max_increment_s);
+  if (failed(increment)) return error_of(increment);
+  return std::optional<clock_settings>{
+      clock_settings{std::get<std::int64_t>(initial), std::get<std::int64_t>(increment)}};
+}
+
+checked<client_message> read_seek(const json& j, request_id id) {
+  seek s{};
+  s.id = std::move(id);
+  // As for create_room, whether the game, variant and board exist is the engine's answer.
+  auto game = read_string(j, "game", 1, 16);
+  if (failed(game)) return error_of(game);
+  s.game.game = value_of(std::move(game));
+  auto variant_name = read_string(j, "variant", 1, 16);
+  if (failed(variant_name)) return error_of(variant_name);
+  s.game.variant = value_of(std::move(variant_name));
+  if (j.contains("board") && !j.at("board").is_null()) {
+    auto board = read_int(j, "board", 1, 1000);
+    if (failed(board)) return error_of(board);
+    s.game.board = static_cast<int>(std::get<std::int64_t>(board));
+  }
+  auto clock = read_seek_clock(j);
+  if (failed(clock)) return error_of(clock);
+  s.clock = value_of(std::move(clock));
+  if (j.contains("rated") && !j.at("rated").is_null()) {
+    if (!j.at("rated").is_boolean()) return bad("the field 'rated' must be true or false");
+    s.rated = j.at("rated").get<bool>();
+  }
+  if (j.contains("range") && !j.at("range").is_null()) {
+    const json& rj = j.at("range");
+    if (!rj.is_object()) return bad("the field 'range' must be {\"min\": N, \"max\": N}");
+    auto lo = read_int(rj, "min", 0, max_rating);
+    if (failed(lo)) return error_of(lo);
+    auto hi = read_int(rj, "max", 0, max_rating);
+    if (failed(hi)) return error_of(hi);
+    const auto min = static_cast<int>(std::get<std::int64_t>(lo));
+    const auto max = static_cast<int>(std::get<std::int64_t>(hi));
+    if (min > max) {
+      return field_error{"the rating range is the other way round: 'min' (" +
+                             std::to_string(min) + ") is above 'max' (" + std::to_string(max) +
+                             ")",
+                         error_code::bad_settings};
+    }
+    s.range = rating_range{min, max};
+  }
+  return s;
+}
+
+checked<client_message> read_cancel_seek(const json& j, request_id id) {
+  cancel_seek c{std::move(id), std::nullopt};
+  if (j.contains("seek") && !j.at("seek").is_null()) {
+    auto which = read_string(j, "seek", 1, max_room_id);
+    if (failed(which)) return error_of(which);
+    c.seek = value_of(std::move(which));
+  }
+  return c;
+}
+
 checked<client_message> read_join(const json& j, request_id id) {
   auto room = read_room(j);
   if (failed(room)) return error_of(room);
@@ -339,6 +404,10 @@ checked<client_message> read_message(const json& j, const std::string& type, req
   if (type == "chat") return read_chat(j, std::move(id));
   if (type == "sync") return read_room_only<sync>(j, std::move(id));
   if (type == "leave") return read_room_only<leave>(j, std::move(id));
+  if (type == "seek") return read_seek(j, std::move(id));
+  if (type == "cancel_seek") return read_cancel_seek(j, std::move(id));
+  if (type == "list_seeks") return list_seeks{std::move(id)};
+  if (type == "cancel_room") return read_room_only<cancel_room>(j, std::move(id));
   return field_error{};  // empty message: unknown type
 }
 

@@ -44,6 +44,16 @@ std::string_view to_string(error_code c) {
       return "computer_busy";
     case error_code::internal_error:
       return "internal_error";
+    case error_code::too_many_seeks:
+      return "too_many_seeks";
+    case error_code::no_such_seek:
+      return "no_such_seek";
+    case error_code::bad_settings:
+      return "bad_settings";
+    case error_code::not_creator:
+      return "not_creator";
+    case error_code::not_waiting:
+      return "not_waiting";
     case error_code::invalid:
       break;
   }

@@ -49,6 +49,18 @@ enum class error_code : std::uint8_t {
   // create_room with a computer opponent, or a computer's turn: as many computer searches are
   // waiting as the server allows; the game is not made, or the computer moves once it can.
   computer_busy,
+  // seek: the identity already seeks this shape, holds as many open seeks as allowed, seeks
+  // too often, or the server holds as many open seeks as it allows.
+  too_many_seeks,
+  // cancel_seek: this identity has no open seek by that id (it was paired or cancelled).
+  no_such_seek,
+  // seek: the settings name no game, variant or board that exists, or a rating range the
+  // other way round.
+  bad_settings,
+  // cancel_room: only the player waiting in the room may cancel it.
+  not_creator,
+  // cancel_room: the room is no longer waiting (its game started or ended).
+  not_waiting,
 };
 
 // The wire name of `c`, e.g. "stale_version".
@@ -134,8 +146,40 @@ struct leave {
   std::string room;
 };
 
+// The opponents' ratings a seek accepts, both ends included.
+struct rating_range {
+  int min = 0;
+  int max = 0;
+  friend bool operator==(const rating_range&, const rating_range&) = default;
+};
+inline constexpr int max_rating = 4000;
+
+// Quick pairing: play the first compatible person, or wait in the lobby until one seeks.
+struct seek {
+  request_id id;
+  game_settings game;
+  std::optional<clock_settings> clock;
+  bool rated = false;
+  std::optional<rating_range> range;
+};
+// Withdraws one open seek by its id, or every open seek of this identity when none is named.
+struct cancel_seek {
+  request_id id;
+  std::optional<std::string> seek;
+};
+// The open seeks, and how many people are online and playing.
+struct list_seeks {
+  request_id id;
+};
+// Ends a room still waiting for an opponent; only the player waiting in it may.
+struct cancel_room {
+  request_id id;
+  std::string room;
+};
+
 using client_message =
-    std::variant<hello, list_rooms, create_room, join, move, resign, offer_draw, chat, sync, leave>;
+    std::variant<hello, list_rooms, create_room, join, move, resign, offer_draw, chat, sync, leave,
+                 seek, cancel_seek, list_seeks, cancel_room>;
 
 // Why a frame was refused before it reached any room; `id` is the request's id when it had one.
 struct decode_error {

@@ -58,6 +58,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9));
             FUZZ_CHECK(!bidi, "chat.text holds no bidi embedding, override or isolate");
           }
+        } else if constexpr (std::is_same_v<T, seek>) {
+          FUZZ_CHECK(!m.game.game.empty() && !m.game.variant.empty(), "seek names a game");
+          if (m.range) {
+            FUZZ_CHECK(m.range->min >= 0 && m.range->min <= m.range->max &&
+                           m.range->max <= max_rating,
+                       "seek.range is the right way round and in range");
+          }
         }
       },
       msg);

@@ -81,6 +81,11 @@ class App {
     conn.on('snapshot', (msg) => this.snapshot(msg));
     conn.on('patch', (msg) => this.patch(msg));
     conn.on('chat', (msg) => this.chat(msg));
+    // A seek of ours met another: its room's `joined` follows, and takes us there.
+    conn.on('paired', (msg) => {
+      this.pairedRoom = msg.room;
+      if (this.lobby) this.lobby.quick.paired(msg);
+    });
     // The server's word to this user (e.g. the identity was used from elsewhere): one line
     // under the header until the next one.
     conn.on('notice', (msg) => {
@@ -159,6 +164,10 @@ class App {
     m.adopt(msg.version, msg.state, msg.clock_elapsed_ms);
     if (Array.isArray(msg.chat)) m.setChat(msg.chat);
     this.changed(msg.room);
+    if (msg.room === this.pairedRoom) {
+      this.pairedRoom = null;
+      this.go(msg.room);
+    }
   }
 
   snapshot(msg) {

@@ -1,9 +1,12 @@
 // lobby-view — the room list (refreshed every two seconds while shown), the form that creates
-// a room, and the rooms where this browser holds a seat.
+// a room, the rooms where this browser holds a seat (its own waiting ones with Cancel), quick
+// pairing and the games to watch.
 
 import { h, clear } from './dom.js';
 import { offers, offerOf, titleOf, boardText } from './games/index.js';
 import { rulesButton } from './rules-panel.js';
+import { QuickPairing } from './quick-pairing.js';
+import { WatchLists } from './watch-lists.js';
 
 const REFRESH_MS = 2000;
 const MAX_PAGES = 4;
@@ -29,6 +32,8 @@ export class LobbyView {
     this.pages = 1;
     this.next = null;
     this.loading = false;
+    this.quick = new QuickPairing(app);  // before the form, whose choices fill its buttons
+    this.watch = new WatchLists(app);
     this.list = h('div', { class: 'room-list', 'aria-live': 'off' });
     this.mine = h('div', { class: 'my-rooms' });
     this.formError = h('p', { class: 'error', role: 'alert' });
@@ -38,13 +43,15 @@ export class LobbyView {
     this.withComputer = h('input', { type: 'checkbox', id: 'f-with-computer' });
     this.withComputer.addEventListener('change', () => { this.pages = 1; this.refresh(); });
     this.element = h('div', { class: 'lobby' },
+      this.quick.element,
       h('section', { class: 'panel create', 'aria-labelledby': 'create-title' },
         h('h2', { id: 'create-title' }, 'New room'), this.form, this.formError),
       h('section', { class: 'panel rooms', 'aria-labelledby': 'rooms-title' },
         h('h2', { id: 'rooms-title' }, 'Rooms'), this.mine,
         h('div', { class: 'field check' }, this.withComputer,
           h('label', { for: this.withComputer.id }, 'Show rooms with a computer player')),
-        this.list));
+        this.list),
+      this.watch.element);
   }
 
   showFormError(err) {
@@ -108,6 +115,7 @@ export class LobbyView {
     const keepClock = clockValues.some(([v]) => v === clock.value) ? clock.value : '';
     options(clock, [['', 'untimed'], ...clockValues], keepClock);
     this.syncGame();
+    this.quick.renderButtons();
   }
 
   variantOffer() {
@@ -168,6 +176,7 @@ export class LobbyView {
       this.rooms = rooms;
       this.next = next;
       this.render();
+      await Promise.all([this.quick.refresh(), this.watch.refresh()]);
     } catch {
       // Offline or refused: the list stays as it was until the next refresh.
     } finally {
@@ -182,7 +191,17 @@ export class LobbyView {
     if (seated.length === 0) return;
     this.mine.append(h('h3', {}, 'Your games'), h('ul', { class: 'plain' }, seated.map((m) =>
       h('li', {}, h('a', { href: `#/room/${m.room}` }, `${titleOf(m.state.game)} ${m.room}`),
-        ` — ${m.state.status === 'waiting' ? 'waiting for an opponent' : m.state.to_move === m.seat ? 'your move' : 'their move'}`))));
+        ` — ${m.state.status === 'waiting' ? 'waiting for an opponent' : m.state.to_move === m.seat ? 'your move' : 'their move'}`,
+        m.state.status === 'waiting' ? [' ', h('button', { type: 'button', 'data-cancel-room': m.room, onclick: () => this.cancelRoom(m.room) }, 'Cancel')] : []))));
+  }
+
+  // Our own waiting room ends (as cancelled); its patch updates the mirror, so it leaves
+  // "Your games" and, at the next refresh, the list.
+  cancelRoom(room) {
+    this.formError.textContent = '';
+    this.app.conn.request({ type: 'cancel_room', room }).then(
+      () => {},
+      (err) => { this.formError.textContent = err.message; });
   }
 
   render() {

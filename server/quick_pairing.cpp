@@ -1,0 +1,207 @@
+#include "server/quick_pairing.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "engine/any_game.hpp"
+#include "protocol/wire/encode.hpp"
+#include "protocol/wire/encode_seek.hpp"
+#include "server/metrics.hpp"
+#include "server/random_id.hpp"
+#include "server/room.hpp"
+#include "server/room_registry.hpp"
+#include "server/seek_lobby.hpp"
+#include "server/seek_rating.hpp"
+
+namespace ringside::server {
+
+using nlohmann::json;
+using protocol::error_code;
+
+namespace {
+
+std::string refusal_text(seek_pool::refusal why, const seek_caps& caps) {
+  switch (why) {
+    case seek_pool::refusal::same_shape:
+      return "you already seek this game with this clock; wait for it, or cancel_seek it first";
+    case seek_pool::refusal::player_cap:
+      return "you already have " + std::to_string(caps.per_player) +
+             " open seeks, the most one player may have; cancel one first";
+    case seek_pool::refusal::too_fast:
+      return "you made " + std::to_string(caps.per_minute) +
+             " seeks in the last minute, the most one player may; wait a moment";
+    case seek_pool::refusal::pool_full:
+      return "the lobby holds as many open seeks as this server allows; join a waiting room, "
+             "or try again in a minute";
+    case seek_pool::refusal::none:
+      break;
+  }
+  return {};
+}
+
+// Why the paired room could not be made, for the seeker whose seek met the other.
+std::pair<error_code, std::string> room_refusal(room_registry::refusal why) {
+  switch (why) {
+    case room_registry::refusal::seat_cap:
+      return {error_code::too_many_seats,
+              "you hold as many seats in unfinished games as one player may; finish one first"};
+    case room_registry::refusal::journal:
+    case room_registry::refusal::none:
+      break;
+    default:
+      return {error_code::too_many_rooms,
+              "a compatible seek was found, but you may make no more rooms now (too many wait "
+              "for you, or your address made too many today); play or leave one first"};
+  }
+  return {error_code::internal_error,
+          "the server could not record the paired room; nothing was created, seek again later"};
+}
+
+json opponent_of(const open_seek& s) {
+  return json{{"name", s.name}, {"rating", s.rating}};
+}
+
+// Makes the room of a pairing: `s` (from `self`) met `partner` (whose connection is `other`).
+// The one whose seek arrived last creates it, so its own caps decide; both are then seated.
+void make_room(context& ctx, const open_seek& s, const seek_lobby::seeker& by, peer_ptr self,
+               protocol::request_id re, std::shared_ptr<void> done, open_seek partner,
+               seek_lobby::seeker partner_by, peer_ptr other) {
+  auto start = any_game::create(s.shape.game.game, s.shape.game.variant, s.shape.game.board);
+  if (!start) return;  // checked when the seek came in
+  protocol::create_room req{};
+  req.game = s.shape.game;
+  req.seat = protocol::seat_choice::random;  // colours at random
+  req.clock = s.shape.clock;
+  // s.shape.rated travels with the pairing; create_room carries no rated flag yet, so this is
+  // where a rated room will be asked for once it does.
+  ctx.rooms.create_room(
+      std::move(req), std::move(*start), by.who->player, by.address,
+      [&ctx, s, by, self, re, done, partner = std::move(partner),
+       partner_by = std::move(partner_by),
+       other = std::move(other)](room_registry::room_ptr r, room_registry::refusal why) {
+        if (!r) {
+          // The other seeker did nothing wrong: its seek waits again.
+          ctx.seeks.put_back(partner, partner_by);
+          const auto [code, text] = room_refusal(why);
+          return send_text(*self, protocol::encode_error(re, code, text));
+        }
+        ctx.stats.seeks_paired.fetch_add(1);
+        spdlog::info("seeks {} and {} paired in room {}", s.id, partner.id, r->id());
+        send_text(*self, protocol::encode_paired(re, s.id, r->id(), opponent_of(partner)));
+        send_text(*other, protocol::encode_paired({}, partner.id, r->id(), opponent_of(s)));
+        // Posted to the room in this order, so the creator sits first, on its random seat.
+        r->seat_creator(self, by.who, {}, done);
+        r->handle(other, partner_by.who, protocol::join{{}, r->id(), protocol::join_role::player},
+                  room::clock::now(), nullptr);
+      });
+}
+
+}  // namespace
+
+json seek_entry(const open_seek& s, seek_pool::clock::time_point now) {
+  json clock = nullptr;
+  if (s.shape.clock) {
+    clock =
+        json{{"initial_s", s.shape.clock->initial_s}, {"increment_s", s.shape.clock->increment_s}};
+  }
+  json range = nullptr;
+  if (s.range) range = json{{"min", s.range->min}, {"max", s.range->max}};
+  return json{
+      {"seek", s.id},
+      {"name", s.name},
+      {"game", s.shape.game.game},
+      {"variant", s.shape.game.variant},
+      {"board", s.shape.game.board},
+      {"clock", clock},
+      {"rated", s.shape.rated},
+      {"range", range},
+      {"rating", s.rating},
+      {"waiting_s", std::chrono::duration_cast<std::chrono::seconds>(now - s.since).count()}};
+}
+
+void seek(context& ctx, protocol::seek m, identity_ptr who, peer_ptr self, std::string address,
+          std::shared_ptr<void> done) {
+  // The engine knows which games, variants and boards exist; the wire layer does not.
+  const auto start = any_game::create(m.game.game, m.game.variant, m.game.board);
+  if (!start) {
+    return send_text(*self, protocol::encode_error(m.id, error_code::bad_settings, start.error()));
+  }
+  open_seek s;
+  s.id = random_base32(8);
+  s.player = who->player;
+  s.name = who->name;
+  s.shape.game = {std::string(start->name()), std::string(start->variant_name()),
+                  start->board_size()};
+  s.shape.clock = m.clock;
+  s.shape.rated = m.rated;
+  s.range = m.range;
+  s.rating = seek_rating(*who, s.shape);
+  // A pairing seats the seeker at once: one who may take no more seats may not seek.
+  ctx.rooms.may_take_seat(
+      who->player, std::string(),
+      [&ctx, s = std::move(s), who, self, address = std::move(address), re = m.id,
+       done](bool ok) mutable {
+        if (!ok) {
+          return send_text(*self, protocol::encode_error(
+                                      re, error_code::too_many_seats,
+                                      "you hold as many seats in unfinished games as one player "
+                                      "may; finish one before you seek another"));
+        }
+        const seek_lobby::seeker by{who, self->peer_id(), address};
+        const auto now = seek_pool::clock::now();
+        for (;;) {
+          auto out = ctx.seeks.add(s, by, now);
+          if (out.why != seek_pool::refusal::none) {
+            ctx.stats.seeks_refused.fetch_add(1);
+            return send_text(*self, protocol::encode_error(re, error_code::too_many_seeks,
+                                                           refusal_text(out.why, ctx.opts.seeks)));
+          }
+          if (!out.partner) {
+            return send_text(*self, protocol::encode_seeking(re, seek_entry(s, now)));
+          }
+          // The partner's last connection may have closed a moment ago: its seeks go, and
+          // this one looks again. (A seek the lobby knows no seeker of is treated alike.)
+          auto other = ctx.speakers.one_of(out.partner->player, out.partner_by.peer_id);
+          if (!other || !out.partner_by.who) {
+            seeker_gone(ctx, out.partner->player);
+            continue;
+          }
+          return make_room(ctx, s, by, self, re, done, std::move(*out.partner),
+                           std::move(out.partner_by), std::move(other));
+        }
+      });
+}
+
+void cancel_seek(context& ctx, const protocol::cancel_seek& m, const identity& who, peer& self) {
+  if (!m.seek) {
+    return send_text(self, protocol::encode_seek_cancelled(m.id, ctx.seeks.cancel_all(who.player)));
+  }
+  if (!ctx.seeks.cancel(who.player, *m.seek)) {
+    return send_text(
+        self, protocol::encode_error(m.id, error_code::no_such_seek,
+                                     "you have no open seek '" + *m.seek +
+                                         "' (it was paired, cancelled, or is someone else's)"));
+  }
+  send_text(self, protocol::encode_seek_cancelled(m.id, {*m.seek}));
+}
+
+void list_seeks(context& ctx, const protocol::list_seeks& m, peer& self) {
+  const auto now = seek_pool::clock::now();
+  // One page, oldest first: the whole pool could be larger than a connection's queue.
+  const auto open = ctx.seeks.open();
+  json seeks = json::array();
+  for (const auto& s : open) {
+    if (seeks.size() >= static_cast<std::size_t>(protocol::max_room_page)) break;
+    seeks.push_back(seek_entry(s, now));
+  }
+  send_text(self, protocol::encode_seeks(m.id, seeks, open.size(), ctx.speakers.size(),
+                                         static_cast<std::size_t>(std::max<std::int64_t>(
+                                             0, ctx.stats.rooms_playing.load()))));
+}
+
+void seeker_gone(context& ctx, const std::string& player) {
+  const auto ids = ctx.seeks.cancel_all(player);
+  if (!ids.empty())
+    spdlog::info("player {} left with {} open seeks; withdrawn", player, ids.size());
+}
+
+}  // namespace ringside::server
