@@ -37,11 +37,14 @@ struct record_tags {
   std::string termination = {};
 };
 
-// One way to play a game, as a player chooses it: the variant's wire name and the board it is
-// played on when the player names none.
+// One way to play a game, as a player chooses it: the variant's wire name, the board it is
+// played on when the player names none, and how many moves one player typically makes in a
+// game of it. Ratings class a clock's speed by the game length it leads to (initial time +
+// increment x those moves), so each game states its own length and the server names none.
 struct variant_offer {
   std::string_view name;
   int board = 0;
+  int typical_moves = 0;
 };
 
 // What one accepted move of G did (the state's last_move): the value play() returns.

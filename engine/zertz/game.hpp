@@ -53,8 +53,10 @@ class game {
   // --- the board_game seam (engine/common/board_game.hpp) ----------------------------------
   static constexpr std::string_view name = "zertz";
   static constexpr std::string_view title = "ZÈRTZ";
+  // Typical moves per player: a standard game lasts about 30 plies, blitz (fewer marbles to
+  // win) about 24, tournament (48 rings) about 40.
   static constexpr std::array<variant_offer, 3> variants{
-      {{"standard", 37}, {"blitz", 37}, {"tournament", 48}}};
+      {{"standard", 37, 15}, {"blitz", 37, 12}, {"tournament", 48, 20}}};
   static constexpr std::array<int, 6> boards{37, 40, 43, 44, 48, 61};
   static constexpr std::string_view board_unit = "rings";
   // The empty start of variant `variant_name` ("standard", "blitz", "tournament": its pool and
