@@ -49,6 +49,8 @@ enum class error_code : std::uint8_t {
   // create_room with a computer opponent, or a computer's turn: as many computer searches are
   // waiting as the server allows; the game is not made, or the computer moves once it can.
   computer_busy,
+  // create_room with `rated: true` against the computer: a computer's games are never rated.
+  not_rateable,
 };
 
 // The wire name of `c`, e.g. "stale_version".
@@ -100,6 +102,8 @@ struct create_room {
   // `opponent: {"computer": LEVEL}`: the computer (level 1-5) takes the other seat at once and
   // the game starts. 0: the other seat waits for a person.
   int computer_level = 0;
+  // true: the result changes both players' ratings (when both have accounts).
+  bool rated = false;
 };
 struct join {
   request_id id;
