@@ -64,6 +64,16 @@ std::string_view any_game::variant_name() const {
 int any_game::board_size() const {
   return std::visit([](const auto& g) { return g.board_size(); }, game_);
 }
+int any_game::typical_moves() const {
+  return std::visit(
+      [](const auto& g) {
+        for (const auto& v : g.variants) {
+          if (v.name == g.variant_name()) return v.typical_moves;
+        }
+        return 0;
+      },
+      game_);
+}
 expected<std::string> any_game::check_move(std::string_view text) const {
   return std::visit([&](const auto& g) { return g.check_move(text); }, game_);
 }

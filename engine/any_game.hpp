@@ -65,6 +65,8 @@ class any_game {
   std::string_view name() const;
   std::string_view variant_name() const;
   int board_size() const;
+  // How many moves one player typically makes in a game of this variant (its variant_offer).
+  int typical_moves() const;
   expected<std::string> check_move(std::string_view text) const;
   expected<any_report> play(std::string_view text);
   int to_move() const;

@@ -30,6 +30,11 @@ json player_json(const std::optional<player_view>& p) {
     j["level"] = p->computer_level;
   }
   j["clock_ms"] = p->clock_ms ? json(*p->clock_ms) : json(nullptr);
+  if (p->rating) {
+    j["rating"] = *p->rating;
+    if (p->provisional) j["provisional"] = true;
+  }
+  if (p->rating_change) j["rating_change"] = *p->rating_change;
   return j;
 }
 
@@ -48,6 +53,7 @@ json build_state(const room_view& view, const any_game& g) {
   state["game"] = std::string(g.name());
   state["variant"] = std::string(g.variant_name());
   state["status"] = std::string(to_string(view.status));
+  state["rated"] = view.rated;
   state["players"] = json::array({player_json(view.players[0]), player_json(view.players[1])});
   state["spectators"] = view.spectators;
   state["to_move"] = g.to_move();

@@ -24,6 +24,12 @@ struct player_view {
   bool online = false;
   std::optional<std::int64_t> clock_ms;  // empty when the room has no clock
   int computer_level = 0;                // > 0: the computer plays this seat at that level
+  // In rated rooms, for players with a rating (accounts): rounded, and provisional while its
+  // deviation is over 110 (clients show "1500?"); the game's change to it once it is over.
+  // (Each has a default so that aggregate initialisers may leave them out.)
+  std::optional<int> rating = std::nullopt;
+  bool provisional = false;
+  std::optional<int> rating_change = std::nullopt;
   friend bool operator==(const player_view&, const player_view&) = default;
 };
 
@@ -40,6 +46,7 @@ struct result_view {
 struct room_view {
   std::string room;
   room_status status = room_status::waiting;
+  bool rated = false;  // the room's setting: its result may change ratings
   std::array<std::optional<player_view>, 2> players;
   int spectators = 0;
   std::optional<int> draw_offer;  // seat that offered

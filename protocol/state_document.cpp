@@ -46,6 +46,7 @@ state_document::facts state_document::read(const room_view& view, const any_game
   f.game = g.name();
   f.variant = g.variant_name();
   f.status = view.status;
+  f.rated = view.rated;
   f.players = view.players;
   f.spectators = view.spectators;
   f.to_move = g.to_move();
@@ -70,6 +71,7 @@ patch_ops state_document::update(const room_view& view, const any_game& g) {
   if (next.status != facts_.status) {
     replace(ops, "/status", doc_["status"], std::string(to_string(next.status)));
   }
+  if (next.rated != facts_.rated) replace(ops, "/rated", doc_["rated"], next.rated);
   diff_players(next, ops);
   if (next.spectators != facts_.spectators) {
     replace(ops, "/spectators", doc_["spectators"], next.spectators);
@@ -100,7 +102,10 @@ void state_document::diff_players(const facts& next, patch_ops& ops) {
     if (before == after) continue;
     const std::string path = "/players/" + std::to_string(i);
     njson& slot = doc_["players"][i];
-    if (!before || !after || before->computer_level != after->computer_level) {
+    // A rating shows or changes once or twice a game: the whole player is small enough.
+    if (!before || !after || before->computer_level != after->computer_level ||
+        before->rating != after->rating || before->provisional != after->provisional ||
+        before->rating_change != after->rating_change) {
       replace(ops, path, slot, player_json(after));
       continue;
     }

@@ -46,6 +46,7 @@ class state_document {
     std::string_view game;
     std::string_view variant;
     room_status status = room_status::waiting;
+    bool rated = false;
     std::array<std::optional<player_view>, 2> players;
     int spectators = 0;
     int to_move = 0;

@@ -155,4 +155,8 @@ void identity_registry::sweep(double ttl_s) {
   });
 }
 
+bool identity_registry::is_account(const identity& who) const {
+  return who.computer_level == 0 && guests_rated_;
+}
+
 }  // namespace ringside::server

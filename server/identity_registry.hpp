@@ -15,13 +15,14 @@
 #include <unordered_map>
 
 #include "server/identity.hpp"
+#include "server/rating_eligibility.hpp"
 
 namespace ringside::server {
 
 class journal_writer;
 class metrics;
 
-class identity_registry {
+class identity_registry : public account_directory {
  public:
   // With a `journal` (not null) identities are saved there and read back after a restart;
   // without one they live in memory only (tests and fuzzing).
@@ -35,6 +36,14 @@ class identity_registry {
   // in an unfinished room; those a connection holds now count as seen. Without a journal,
   // nothing (identities then live only in memory, with their holders).
   void sweep(double ttl_s);
+
+  // Whether `who` is a registered account (rating_eligibility.hpp). There are no accounts
+  // yet: with set_guests_rated(true) (--rated-guests) every person counts as one, so rated
+  // games can be played before accounts exist; the computer never does. Thread-safe: it
+  // reads only `who` and a setting fixed at startup.
+  bool is_account(const identity& who) const override;
+  // Set once at startup, before any room asks.
+  void set_guests_rated(bool rated) { guests_rated_ = rated; }
 
  private:
   // The identity whose token has `digest` (token_digest), if it is still in memory (held by
@@ -66,7 +75,8 @@ class identity_registry {
     bool operator()(const std::string& a, const std::string& b) const;
   };
   std::unordered_map<std::string, known_identity, std::hash<std::string>, same_digest> by_digest_;
-  std::size_t prune_at_ = 64;  // sweep expired entries when the map reaches this size
+  std::size_t prune_at_ = 64;
+  bool guests_rated_ = false;  // sweep expired entries when the map reaches this size
 };
 
 }  // namespace ringside::server

@@ -4,6 +4,7 @@
 include_guard(GLOBAL)
 find_package(SQLite3 REQUIRED)
 find_package(OpenSSL 3 REQUIRED)
+include(${CMAKE_CURRENT_LIST_DIR}/rating.cmake)
 
 add_library(ringside_journal STATIC
   ${CMAKE_CURRENT_LIST_DIR}/journal.cpp
@@ -11,5 +12,6 @@ add_library(ringside_journal STATIC
   ${CMAKE_CURRENT_LIST_DIR}/token_digest.cpp)
 # Includes are written from the repository root ("server/journal.hpp", "engine/common/...").
 target_include_directories(ringside_journal PUBLIC ${PROJECT_SOURCE_DIR})
-target_link_libraries(ringside_journal PUBLIC SQLite::SQLite3 OpenSSL::Crypto ringside_common)
+target_link_libraries(ringside_journal PUBLIC SQLite::SQLite3 OpenSSL::Crypto ringside_common
+  ringside_rating)
 ringside_warnings(ringside_journal)

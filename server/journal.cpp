@@ -40,6 +40,8 @@ struct journal::statements {
   journal_statement insert_room, update_seats, finish_room, room_state;
   journal_statement insert_move, select_room, select_unfinished, select_moves;
   journal_statement select_prunable, delete_moves, delete_room;
+  journal_statement savepoint, release, rollback_to, rated_room, select_rating, save_rating,
+      insert_history, select_all_ratings, select_history, select_room_history;
 };
 
 journal::journal(sqlite3* db) : db_(db), st_(std::make_unique<statements>()) {}
@@ -164,7 +166,7 @@ journal_status journal::prepare_all() {
       {&st_->insert_room,
        "INSERT INTO rooms(id, game, variant, board, private, clock_initial_s, "
        "clock_increment_s, seat1_player, seat1_name, seat2_player, seat2_name, created_ms, "
-       "status) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"},
+       "status, rated) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"},
       {&st_->update_seats,
        "UPDATE rooms SET seat1_player = ?2, seat1_name = ?3, seat2_player = ?4, "
        "seat2_name = ?5, status = ?6 WHERE id = ?1 AND status <> 'finished'"},
@@ -173,8 +175,9 @@ journal_status journal::prepare_all() {
        "final_position = ?4, record = ?5, "
        "finished_ms = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) "
        "WHERE id = ?1 AND status <> 'finished'"},
+      // A rated game stays: its record is what its rating change rests on.
       {&st_->select_prunable,
-       "SELECT id FROM rooms WHERE status = 'finished' AND finished_ms < ?1 AND "
+       "SELECT id FROM rooms WHERE status = 'finished' AND rated = 0 AND finished_ms < ?1 AND "
        "(SELECT count(*) FROM moves WHERE moves.room_id = rooms.id) < ?2 LIMIT ?3"},
       {&st_->delete_moves, "DELETE FROM moves WHERE room_id = ?1"},
       {&st_->delete_room, "DELETE FROM rooms WHERE id = ?1 AND status = 'finished'"},
@@ -186,6 +189,34 @@ journal_status journal::prepare_all() {
        "VALUES(?1, ?2, ?3, ?4, ?5, ?6)"},
       {&st_->select_room, room_select + "WHERE id = ?1"},
       {&st_->select_unfinished, room_select + "WHERE status <> 'finished' ORDER BY created_ms, id"},
+      {&st_->savepoint, "SAVEPOINT rated_finish"},
+      {&st_->release, "RELEASE rated_finish"},
+      {&st_->rollback_to, "ROLLBACK TO rated_finish"},
+      {&st_->rated_room, "SELECT seat1_player, seat2_player, rated, status FROM rooms WHERE id = ?1"},
+      {&st_->select_rating,
+       "SELECT rating, deviation, volatility, games, last_played_ms FROM ratings "
+       "WHERE player_id = ?1 AND category = ?2"},
+      {&st_->save_rating,
+       "INSERT INTO ratings(player_id, category, rating, deviation, volatility, games, "
+       "last_played_ms) VALUES(?1, ?2, ?3, ?4, ?5, 1, ?6) "
+       "ON CONFLICT(player_id, category) DO UPDATE SET rating = excluded.rating, "
+       "deviation = excluded.deviation, volatility = excluded.volatility, games = games + 1, "
+       "last_played_ms = excluded.last_played_ms"},
+      {&st_->insert_history,
+       "INSERT INTO rating_history(room_id, seat, player_id, category, score, rating_before, "
+       "deviation_before, volatility_before, rating, deviation, volatility, played_ms) "
+       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"},
+      {&st_->select_all_ratings,
+       "SELECT player_id, category, rating, deviation, volatility, games, last_played_ms "
+       "FROM ratings ORDER BY player_id, category"},
+      {&st_->select_history,
+       "SELECT seq, room_id, seat, player_id, category, score, rating_before, deviation_before, "
+       "volatility_before, rating, deviation, volatility, played_ms FROM rating_history "
+       "ORDER BY seq"},
+      {&st_->select_room_history,
+       "SELECT seq, room_id, seat, player_id, category, score, rating_before, deviation_before, "
+       "volatility_before, rating, deviation, volatility, played_ms FROM rating_history "
+       "WHERE room_id = ?1 ORDER BY seat"},
       {&st_->select_moves,
        "SELECT ply, text, clock1_ms, clock2_ms, received_ms FROM moves WHERE room_id = ?1 "
        "ORDER BY ply"},
@@ -337,6 +368,7 @@ journal_status journal::save_room(const room_row& room) {
   }
   s.bind(12, room.created_ms);
   s.bind(13, std::string_view(room.status));
+  s.bind(14, std::int64_t{room.rated ? 1 : 0});
   return write_one(s, "save_room " + room.id);
 }
 
@@ -375,17 +407,208 @@ journal_status journal::update_seats(std::string_view room_id,
 journal_status journal::finish_room(std::string_view room_id, const room_result& result,
                                     std::string_view final_position, std::string_view record) {
   std::lock_guard lock(mutex_);
+  last_ply_.erase(std::string(room_id));  // a finished room takes no moves: ask the file
+  return finish_room_row(room_id, result, final_position, record, "finish_room");
+}
+
+journal_status journal::finish_room_row(std::string_view room_id, const room_result& result,
+                                        std::string_view final_position, std::string_view record,
+                                        std::string_view what) {
   auto& s = st_->finish_room;
   s.bind(1, room_id);
   s.bind(2, std::int64_t{result.winner});
   s.bind(3, std::string_view(result.reason));
   s.bind(4, final_position);
   s.bind(5, record);
-  last_ply_.erase(std::string(room_id));  // a finished room takes no moves: ask the file
-  if (auto r = write_one(s, "finish_room"); !r) return r;
-  if (sqlite3_changes(db_) == 0)
-    return missing_or_finished(st_->room_state, room_id, "finish_room");
+  if (auto r = write_one(s, what); !r) return r;
+  if (sqlite3_changes(db_) == 0) return missing_or_finished(st_->room_state, room_id, what);
   return ok();
+}
+
+expected<std::optional<rating_row>> journal::read_rating(std::string_view player_id,
+                                                        std::string_view category) {
+  auto& s = st_->select_rating;
+  scoped_reset reset(s);
+  s.bind(1, player_id);
+  s.bind(2, category);
+  const int rc = s.step();
+  if (rc == SQLITE_DONE) return std::optional<rating_row>{};
+  if (rc != SQLITE_ROW) return db_failure("rating of " + std::string(player_id));
+  return std::optional<rating_row>{rating_row{std::string(player_id),
+                                              std::string(category),
+                                              {s.real(0), s.real(1), s.real(2)},
+                                              s.integer(3),
+                                              s.integer(4)}};
+}
+
+expected<std::optional<rating_row>> journal::find_rating(std::string_view player_id,
+                                                        std::string_view category) {
+  std::lock_guard lock(mutex_);
+  return read_rating(player_id, category);
+}
+
+expected<std::array<rating_change, 2>> journal::write_rated_finish(
+    std::string_view room_id, const room_result& result, std::string_view final_position,
+    std::string_view record, std::string_view category, const rating::glicko2& system,
+    std::int64_t played_ms) {
+  const std::string what = "finish_rated_room " + std::string(room_id);
+  std::array<rating_change, 2> changes;
+  {
+    auto& s = st_->rated_room;
+    scoped_reset reset(s);
+    s.bind(1, room_id);
+    const int rc = s.step();
+    if (rc == SQLITE_DONE) return fail(what + ": the room does not exist");
+    if (rc != SQLITE_ROW) return db_failure(what);
+    if (s.text(3) == "finished") return fail(what + ": the room is already finished");
+    if (s.integer(2) == 0) return fail(what + ": the room is not rated");
+    for (int i = 0; i < 2; ++i) {
+      auto player = s.optional_text(i);
+      if (!player) return fail(what + ": seat " + std::to_string(i + 1) + " is empty");
+      changes[static_cast<std::size_t>(i)].player_id = std::move(*player);
+    }
+  }
+  if (auto r = finish_room_row(room_id, result, final_position, record, what); !r)
+    return fail(r.error());
+  for (int i = 0; i < 2; ++i) {
+    auto& c = changes[static_cast<std::size_t>(i)];
+    c.seat = i + 1;
+    c.category = std::string(category);
+    c.played_ms = played_ms;
+    c.score = result.winner == 0 ? 0.5 : (result.winner == c.seat ? 1.0 : 0.0);
+    auto stored = read_rating(c.player_id, category);
+    if (!stored) return fail(stored.error());
+    c.before = system.settings().start;
+    if (*stored) {
+      c.before = (*stored)->value;
+      c.before.deviation =
+          system.idle_deviation(c.before, system.periods_between(played_ms - (*stored)->last_played_ms));
+    }
+  }
+  for (int i = 0; i < 2; ++i) {
+    auto& c = changes[static_cast<std::size_t>(i)];
+    const auto& opponent = changes[static_cast<std::size_t>(1 - i)];
+    const rating::glicko2_game game{opponent.before, c.score};
+    c.after = system.rate(c.before, std::span(&game, 1), 0.0);
+  }
+  for (const auto& c : changes) {
+    auto& r = st_->save_rating;
+    r.bind(1, std::string_view(c.player_id));
+    r.bind(2, category);
+    r.bind_real(3, c.after.rating);
+    r.bind_real(4, c.after.deviation);
+    r.bind_real(5, c.after.volatility);
+    r.bind(6, played_ms);
+    if (auto w = run_write(r, what + ": rating"); !w) return fail(w.error());
+    auto& h = st_->insert_history;
+    h.bind(1, room_id);
+    h.bind(2, std::int64_t{c.seat});
+    h.bind(3, std::string_view(c.player_id));
+    h.bind(4, category);
+    h.bind_real(5, c.score);
+    h.bind_real(6, c.before.rating);
+    h.bind_real(7, c.before.deviation);
+    h.bind_real(8, c.before.volatility);
+    h.bind_real(9, c.after.rating);
+    h.bind_real(10, c.after.deviation);
+    h.bind_real(11, c.after.volatility);
+    h.bind(12, played_ms);
+    if (auto w = run_write(h, what + ": history"); !w) return fail(w.error());
+  }
+  return changes;
+}
+
+expected<std::array<rating_change, 2>> journal::finish_rated_room(
+    std::string_view room_id, const room_result& result, std::string_view final_position,
+    std::string_view record, std::string_view category, const rating::glicko2& system,
+    std::int64_t played_ms) {
+  const std::string what = "finish_rated_room " + std::string(room_id);
+  std::lock_guard lock(mutex_);
+  last_ply_.erase(std::string(room_id));
+  // Outside a batch this is its own transaction; inside one a savepoint makes it all or
+  // nothing, so a failed rating write cannot leave the finished room in the batch's commit.
+  const bool own_transaction = sqlite3_get_autocommit(db_) != 0;
+  if (own_transaction) {
+    if (auto r = run_write(st_->begin_write, what + ": begin"); !r) return fail(r.error());
+  }
+  if (auto r = run_write(st_->savepoint, what + ": savepoint"); !r) {
+    if (own_transaction) undo_failed_commit();
+    return fail(r.error());
+  }
+  auto changes =
+      write_rated_finish(room_id, result, final_position, record, category, system, played_ms);
+  if (!changes) {
+    if (sqlite3_get_autocommit(db_) == 0) {
+      run_write(st_->rollback_to, what + ": rollback");
+      run_write(st_->release, what + ": release");
+    }
+    if (own_transaction && sqlite3_get_autocommit(db_) == 0) {
+      run_write(st_->rollback, what + ": rollback");
+    }
+    return changes;
+  }
+  if (auto r = run_write(st_->release, what + ": release"); !r) {
+    if (own_transaction) undo_failed_commit();
+    return fail(r.error());
+  }
+  if (own_transaction) {
+    if (auto r = run_write(st_->commit, what + ": commit"); !r) {
+      undo_failed_commit();
+      return fail(r.error());
+    }
+  }
+  return changes;
+}
+
+expected<std::vector<rating_row>> journal::all_ratings() {
+  std::lock_guard lock(mutex_);
+  auto& s = st_->select_all_ratings;
+  scoped_reset reset(s);
+  std::vector<rating_row> out;
+  int rc = 0;
+  while ((rc = s.step()) == SQLITE_ROW) {
+    out.push_back(rating_row{
+        s.text(0), s.text(1), {s.real(2), s.real(3), s.real(4)}, s.integer(5), s.integer(6)});
+  }
+  if (rc != SQLITE_DONE) return db_failure("all_ratings");
+  return out;
+}
+
+expected<std::vector<rating_history_row>> journal::read_history(journal_statement& s) {
+  scoped_reset reset(s);
+  std::vector<rating_history_row> out;
+  int rc = 0;
+  while ((rc = s.step()) == SQLITE_ROW) {
+    rating_history_row row;
+    row.seq = s.integer(0);
+    row.room_id = s.text(1);
+    auto& c = row.change;
+    c.seat = static_cast<int>(s.integer(2));
+    c.player_id = s.text(3);
+    c.category = s.text(4);
+    c.score = s.real(5);
+    c.before = {s.real(6), s.real(7), s.real(8)};
+    c.after = {s.real(9), s.real(10), s.real(11)};
+    c.played_ms = s.integer(12);
+    out.push_back(std::move(row));
+  }
+  if (rc != SQLITE_DONE) return db_failure("reading rating_history");
+  return out;
+}
+
+expected<std::vector<rating_history_row>> journal::rating_history() {
+  std::lock_guard lock(mutex_);
+  return read_history(st_->select_history);
+}
+
+expected<std::vector<rating_change>> journal::room_rating_changes(std::string_view room_id) {
+  std::lock_guard lock(mutex_);
+  st_->select_room_history.bind(1, room_id);
+  auto rows = read_history(st_->select_room_history);
+  if (!rows) return fail(rows.error());
+  std::vector<rating_change> out;
+  for (auto& row : *rows) out.push_back(std::move(row.change));
+  return out;
 }
 
 journal_status journal::append_move(std::string_view room_id, const move_row& move) {
@@ -486,6 +709,7 @@ room_row journal::read_room(const journal_statement& s) const {
     row.final_position = s.optional_text(15);
     row.record = s.optional_text(16);
   }
+  row.rated = s.integer(17) != 0;
   return row;
 }
 

@@ -21,6 +21,7 @@
 
 #include "engine/common/expected.hpp"
 #include "server/journal_statement.hpp"
+#include "server/rating/glicko2.hpp"
 
 struct sqlite3;
 
@@ -64,6 +65,7 @@ struct room_row {
   std::array<std::optional<seat_row>, 2> seats;
   std::int64_t created_ms = 0;  // unix ms
   std::string status;           // "waiting", "playing" or "finished"
+  bool rated = false;           // its result may change ratings (see finish_rated_room)
   // Filled by finish_room; empty while the game runs.
   std::optional<room_result> result;
   std::optional<std::string> final_position;
@@ -77,6 +79,34 @@ struct move_row {
   std::array<std::int64_t, 2> clock_ms{};  // both clocks after the move
   std::int64_t received_ms = 0;            // unix ms when the server received it
   friend bool operator==(const move_row&, const move_row&) = default;
+};
+
+// A player's rating in one category (rating_category.hpp's "game/variant/speed").
+struct rating_row {
+  std::string player_id;
+  std::string category;
+  rating::glicko2_rating value;
+  std::int64_t games = 0;
+  std::int64_t last_played_ms = 0;  // unix ms of the last rated game's end
+  friend bool operator==(const rating_row&, const rating_row&) = default;
+};
+
+// What one rated game did to one seat's rating.
+struct rating_change {
+  int seat = 0;
+  std::string player_id;
+  std::string category;
+  double score = 0;  // 1 won, 0.5 drew, 0 lost
+  rating::glicko2_rating before;  // the stored rating, its deviation grown by idle time
+  rating::glicko2_rating after;
+  std::int64_t played_ms = 0;
+  friend bool operator==(const rating_change&, const rating_change&) = default;
+};
+// One row of rating_history, with the game that made it.
+struct rating_history_row {
+  std::int64_t seq = 0;  // history order
+  std::string room_id;
+  rating_change change;
 };
 
 struct room_with_moves {
@@ -124,6 +154,25 @@ class journal {
   // and game record.
   journal_status finish_room(std::string_view room_id, const room_result& result,
                              std::string_view final_position, std::string_view record);
+  // finish_room for a rated game between the room's two seated players, which also updates
+  // both players' ratings in `category` by Glicko-2 (`system`) and appends both changes to
+  // rating_history, all or nothing (inside a batch as well): no crash can leave a game ended
+  // without its rating change, or the reverse. `played_ms` (unix ms) is the game's end; the
+  // time since each player's last rated game grows their deviation first. A tie (winner 0)
+  // is a draw. Fails like finish_room, and for a room without two seats or not rated.
+  ringside::expected<std::array<rating_change, 2>> finish_rated_room(
+      std::string_view room_id, const room_result& result, std::string_view final_position,
+      std::string_view record, std::string_view category, const rating::glicko2& system,
+      std::int64_t played_ms);
+  // The player's rating in `category`; empty when they have played no rated game in it.
+  ringside::expected<std::optional<rating_row>> find_rating(std::string_view player_id,
+                                                            std::string_view category);
+  // Every rating, by player and category, and every history row in the order written (what
+  // a test replays; a later ratings page would ask for one player's).
+  ringside::expected<std::vector<rating_row>> all_ratings();
+  ringside::expected<std::vector<rating_history_row>> rating_history();
+  // The rating changes a finished rated room made (none for any other room), by seat.
+  ringside::expected<std::vector<rating_change>> room_rating_changes(std::string_view room_id);
 
   // Appends one move; outside a batch it is its own transaction, durable (fsynced) when it
   // returns success; inside one it is durable once commit_batch succeeds.
@@ -164,6 +213,19 @@ class journal {
   ringside::failure db_failure(std::string_view what) const;
   room_row read_room(const journal_statement& s) const;
   ringside::expected<std::vector<move_row>> read_moves(std::string_view room_id);
+  ringside::expected<std::optional<rating_row>> read_rating(std::string_view player_id,
+                                                            std::string_view category);
+  // Every row `s` (a rating_history SELECT, bound) gives.
+  ringside::expected<std::vector<rating_history_row>> read_history(journal_statement& s);
+  // The UPDATE of finish_room, under the lock the caller holds.
+  journal_status finish_room_row(std::string_view room_id, const room_result& result,
+                                 std::string_view final_position, std::string_view record,
+                                 std::string_view what);
+  // The writes of finish_rated_room, inside its savepoint.
+  ringside::expected<std::array<rating_change, 2>> write_rated_finish(
+      std::string_view room_id, const room_result& result, std::string_view final_position,
+      std::string_view record, std::string_view category, const rating::glicko2& system,
+      std::int64_t played_ms);
 
   std::mutex mutex_;
   sqlite3* db_ = nullptr;

@@ -63,6 +63,38 @@ UPDATE rooms SET finished_ms = CAST((julianday('now') - 2440587.5) * 86400000 AS
   WHERE status = 'finished';
 CREATE INDEX rooms_by_finish ON rooms(status, finished_ms);
 )sql",
+    // 5: rated rooms. A player has one Glicko-2 rating per category (game/variant/speed);
+    // rating_history keeps every change with the game that made it (for a graph, and so the
+    // ratings can always be replayed from it). Both change in the transaction that finishes
+    // the rated room. Rooms from before were casual.
+    R"sql(
+ALTER TABLE rooms ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE ratings(
+  player_id TEXT NOT NULL,
+  category TEXT NOT NULL,
+  rating REAL NOT NULL,
+  deviation REAL NOT NULL,
+  volatility REAL NOT NULL,
+  games INTEGER NOT NULL,
+  last_played_ms INTEGER NOT NULL,
+  PRIMARY KEY (player_id, category)) WITHOUT ROWID;
+CREATE TABLE rating_history(
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  room_id TEXT NOT NULL,
+  seat INTEGER NOT NULL CHECK (seat IN (1, 2)),
+  player_id TEXT NOT NULL,
+  category TEXT NOT NULL,
+  score REAL NOT NULL,
+  rating_before REAL NOT NULL,
+  deviation_before REAL NOT NULL,
+  volatility_before REAL NOT NULL,
+  rating REAL NOT NULL,
+  deviation REAL NOT NULL,
+  volatility REAL NOT NULL,
+  played_ms INTEGER NOT NULL,
+  UNIQUE (room_id, seat));
+CREATE INDEX rating_history_by_player ON rating_history(player_id, category, seq);
+)sql",
 };
 inline constexpr int latest_version = static_cast<int>(std::size(migrations));
 
@@ -70,6 +102,6 @@ inline constexpr int latest_version = static_cast<int>(std::size(migrations));
 inline constexpr const char* room_columns =
     "id, game, variant, board, private, clock_initial_s, clock_increment_s, seat1_player, "
     "seat1_name, seat2_player, seat2_name, created_ms, status, result_winner, result_reason, "
-    "final_position, record";
+    "final_position, record, rated";
 
 }  // namespace ringside::server::journal_schema

@@ -81,6 +81,15 @@ bool journal_statement::is_null(int col) const {
   return sqlite3_column_type(stmt_, col) == SQLITE_NULL;
 }
 
+void journal_statement::bind_real(int index, double value) {
+  const int rc = sqlite3_bind_double(stmt_, index, value);
+  if (rc != SQLITE_OK && bind_error_ == 0) bind_error_ = rc;
+}
+
+double journal_statement::real(int col) const {
+  return sqlite3_column_double(stmt_, col);
+}
+
 std::int64_t journal_statement::integer(int col) const {
   return sqlite3_column_int64(stmt_, col);
 }

@@ -32,6 +32,7 @@ class journal_statement {
   void bind(int index, std::string_view text);
   void bind(int index, const std::optional<std::string>& text);
   void bind(int index, const std::optional<std::int64_t>& value);
+  void bind_real(int index, double value);
 
   // Runs one step: SQLITE_ROW, SQLITE_DONE or an error code (also a remembered bind error).
   int step();
@@ -41,6 +42,7 @@ class journal_statement {
   // Column readers for the current row; `col` is 0-based.
   bool is_null(int col) const;
   std::int64_t integer(int col) const;
+  double real(int col) const;
   std::string text(int col) const;
   std::optional<std::string> optional_text(int col) const;
   std::optional<std::int64_t> optional_integer(int col) const;

@@ -108,6 +108,12 @@ std::string metrics::render() const {
           "Computer searches, or create_room against the computer, refused: --computer-queue "
           "searches were waiting.",
           computer_queue_full.load());
+  counter("ringside_rated_games_total",
+          "Rated games whose end changed both players' ratings (durably, with the result).",
+          rated_games.load());
+  counter("ringside_rated_refused_total",
+          "create_room with rated: true refused: games against the computer are never rated.",
+          rated_refused.load());
   out << "# HELP ringside_computer_searches_queued Computer searches waiting for a worker.\n"
          "# TYPE ringside_computer_searches_queued gauge\nringside_computer_searches_queued "
       << computer_searches_queued.load() << '\n';

@@ -57,6 +57,9 @@ class metrics {
   std::atomic<std::uint64_t> computer_games_refused{0};
   std::atomic<std::uint64_t> computer_queue_full{0};
   std::atomic<std::int64_t> computer_searches_queued{0};
+  // Rated games whose end changed both ratings, and create_room refused rated (computer).
+  std::atomic<std::uint64_t> rated_games{0};
+  std::atomic<std::uint64_t> rated_refused{0};
   // The process's open-files limit (set once at start), accepts that failed at it, and the
   // connections let in on a spare descriptor meanwhile (see listener).
   std::atomic<std::uint64_t> open_files_limit{0};

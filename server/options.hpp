@@ -33,6 +33,9 @@ struct options {
   std::string data_dir = "data";  // where the journal (ringside.db) lives
   double abandon_after_s = 120;   // an untimed game's player offline this long loses
   int computer_threads = 1;       // worker threads for computer players' searches
+  // Rated rooms change ratings only between accounts; until accounts exist, this makes every
+  // person count as one (rating_eligibility.hpp).
+  bool rated_guests = false;
   // Computer searches that may wait for a worker (0: no bound). Each room has at most one, and
   // the per-address caps hold one address to a few: the bound is for many addresses at once.
   std::size_t computer_queue = 32;

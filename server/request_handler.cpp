@@ -161,6 +161,13 @@ void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
                                             "no computer plays " + std::string(start->name()) +
                                                 " yet; ask a person to play"));
   }
+  if (m.rated && m.computer_level > 0) {
+    ctx_.stats.rated_refused.fetch_add(1);
+    return send_text(*self, protocol::encode_error(
+                                m.id, error_code::not_rateable,
+                                "games against the computer are never rated; create the room "
+                                "without rated, or leave out the opponent to play a person"));
+  }
   m.game.game = std::string(start->name());
   m.game.variant = std::string(start->variant_name());
   m.game.board = start->board_size();

@@ -2,6 +2,7 @@
 
 #include "protocol/wire/player_name.hpp"
 
+#include <cmath>
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
@@ -49,6 +50,7 @@ nlohmann::json room_summary(const room_settings& s, const nlohmann::json& state)
           {"created", s.created}};
   // Only in games against the computer (the room list filters on it): its level.
   if (s.computer_level > 0) out["computer"] = s.computer_level;
+  out["rated"] = s.rated;
   return out;
 }
 
@@ -67,6 +69,7 @@ room::room(net::io_context& ioc, room_registry& owner, metrics& m, room_settings
       spectator_timer_(strand_),
       think_retry_timer_(strand_) {
   if (settings_.clock) clock_.emplace(settings_.clock->initial_s, settings_.clock->increment_s);
+  if (settings_.rated) rating_category_ = rating_category_of(settings_, game_);
   state_.reset(view(), game_);
   metrics_.rooms_waiting.fetch_add(1);
   publish_summary();
@@ -98,6 +101,11 @@ void room::restore(restored_state st) {
   game_version_ = version_;
   game_ply_ = game_.ply();
   game_status_ = status_;
+  if (stored_record_) {
+    fetch_rating_changes();
+  } else {
+    for (int s = 1; s <= 2; ++s) fetch_rating(s);
+  }
   state_.reset(view(), game_);
   snapshot_frame_.reset();
   publish_summary();
@@ -285,6 +293,7 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
     }
     presence_.add(p->peer_id(), room_presence::member{p, who, seat});
     if (took_seat && settings_.computer_level > 0) seat_computer(seat);
+    if (took_seat) fetch_rating(seat);
     if (status_ == room_status::waiting && seats_[0] && seats_[1]) start_game();
     if (took_seat) persist_seats();
     // A spectator arriving is only a count, shown with the next batch; a player is news now.
@@ -353,6 +362,7 @@ void room::do_leave(peer& p, const protocol::leave& m) {
   // clock) stay with the player, who may come back.
   if (gone->seat != 0 && status_ == room_status::waiting && !presence_.online(gone->seat)) {
     seats_[slot(gone->seat)].reset();
+    ratings_[slot(gone->seat)].reset();
     registry_.note_seat(gone->who->player, settings_.id, false);
     persist_seats();
     spdlog::info("room {} player {} gives up seat {}", settings_.id, gone->who->player, gone->seat);
@@ -410,13 +420,21 @@ protocol::room_view room::view() const {
   protocol::room_view v;
   v.room = settings_.id;
   v.status = status_;
+  v.rated = settings_.rated;
   for (int s = 1; s <= 2; ++s) {
     const auto& who = seats_[slot(s)];
     if (!who) continue;
-    v.players[slot(s)] = protocol::player_view{
+    auto& pv = v.players[slot(s)];
+    pv = protocol::player_view{
         who->name, online(s),
         clock_ ? std::optional<std::int64_t>(clock_->remaining_ms(s)) : std::nullopt,
         who->computer_level};
+    if (const auto& r = ratings_[slot(s)]; r && r->player == who->player) {
+      pv->rating = static_cast<int>(std::lround(r->value.rating));
+      // Glicko-2's deviation over 110: the rating is still a guess (lichess's "?").
+      pv->provisional = r->value.deviation > 110.0;
+      pv->rating_change = r->change;
+    }
   }
   v.spectators = presence_.shown_spectators();
   v.draw_offer = draw_offer_;

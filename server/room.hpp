@@ -29,6 +29,7 @@
 #include "server/chat_budget.hpp"
 #include "server/chat_history.hpp"
 #include "server/game_clock.hpp"
+#include "server/rating/glicko2.hpp"
 #include "server/identity.hpp"
 #include "server/peer.hpp"
 #include "server/room_presence.hpp"
@@ -47,6 +48,7 @@ struct room_settings {
   int creator_seat = 1;          // resolved from first/second/random at creation
   std::optional<protocol::clock_settings> clock;
   bool is_private = false;
+  bool rated = false;   // the result may change both players' ratings (room_rating.cpp)
   std::string created;  // ISO 8601 UTC
   // > 0: the computer at this level holds the seat the creator does not (room_computer.cpp).
   int computer_level = 0;
@@ -123,6 +125,17 @@ class room : public std::enable_shared_from_this<room> {
   // Fire-and-forget journal writes of the seats and of the end of the game.
   void persist_seats();
   void persist_finish();
+  // Ratings (room_rating.cpp). Whether `seat`'s identity is an account (account_directory).
+  bool seat_is_account(int seat) const;
+  // In a rated room, reads the rating of `seat`'s account to show it (a patch follows).
+  void fetch_rating(int seat);
+  // A finished rated room read back from the journal shows the changes its game made.
+  void fetch_rating_changes();
+  // The end of a rated game between two accounts, written with both rating changes (shown
+  // once durable); false when the game changes no rating and persist_finish writes it.
+  bool persist_rated_finish();
+  // Shows each seat's rating after the game and the change (a patch follows).
+  void show_changes(const std::vector<rating_change>& changes);
   std::string record_text() const;
   bool online(int seat) const {
     const auto& who = seats_[static_cast<std::size_t>(seat - 1)];
@@ -210,6 +223,14 @@ class room : public std::enable_shared_from_this<room> {
   std::optional<protocol::result_view> result_;
   std::optional<any_report> last_move_;
   std::vector<std::string> moves_;  // accepted move texts, for the journal and replays
+  // Rated rooms: the rating category ("game/variant/speed"), and what each seat shows.
+  std::string rating_category_;
+  struct shown_rating {
+    std::string player;  // whose it is: a seat given up and taken by another shows theirs
+    rating::glicko2_rating value;
+    std::optional<int> change;  // set once the game's result changed it
+  };
+  std::array<std::optional<shown_rating>, 2> ratings_;
   bool thinking_ = false;           // a computer search for this room is queued or running
   std::shared_ptr<std::atomic<bool>> think_cancel_;  // set to stop that search early
   boost::asio::steady_timer think_retry_timer_;       // the queue was full: ask again then
@@ -233,6 +254,9 @@ class room : public std::enable_shared_from_this<room> {
   };
   std::optional<summary_key> published_;
 };
+
+// The rating category a rated room of `s` playing `g` counts for: "game/variant/speed".
+std::string rating_category_of(const room_settings& s, const any_game& g);
 
 // The room-list entry of protocol.md's `rooms` message.
 nlohmann::json room_summary(const room_settings& s, const nlohmann::json& state);

@@ -229,6 +229,7 @@ void room::on_flag() {
 
 void room::persist_finish() {
   if (stored_record_) return;
+  if (persist_rated_finish()) return;
   recorder_.record_finish({result_->winner, result_->reason}, game_.position_text(), record_text());
 }
 

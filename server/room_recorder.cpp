@@ -1,6 +1,9 @@
 #include "server/room_recorder.hpp"
 
+#include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
+
+#include "common/unix_time.hpp"
 
 #include "server/journal_writer.hpp"
 
@@ -31,6 +34,55 @@ void room_recorder::record_finish(const room_result& result, std::string positio
       [id = room_id_](journal_status st) {
         if (!st) spdlog::error("room {}: result not recorded: {}", id, st.error());
       });
+}
+
+void room_recorder::record_rated_finish(const room_result& result, std::string position,
+                                        std::string record, std::string category,
+                                        const rating::glicko2& system, rated_done done) {
+  if (writer_ == nullptr) return;
+  // The op runs on the writer thread and done on the strand, after the commit: the changes
+  // travel between them in this box, and are reported only once they are durable. The system
+  // is copied: the writer may run the op while the server shuts down.
+  using changes = ringside::expected<std::array<rating_change, 2>>;
+  auto box = std::make_shared<std::optional<changes>>();
+  writer_->write(
+      [id = room_id_, result, position = std::move(position), record = std::move(record),
+       category = std::move(category), system, box](journal& j) -> journal_status {
+        *box = j.finish_rated_room(id, result, position, record, category, system,
+                                   unix_ms_now());
+        if (!**box) return ringside::fail((**box).error());
+        return std::monostate{};
+      },
+      strand_,
+      [id = room_id_, box, done = std::move(done)](journal_status st) {
+        if (!st || !*box) {
+          const std::string why = st ? "the write did not run" : st.error();
+          spdlog::error("room {}: rated result not recorded: {}", id, why);
+          return done(ringside::fail(why));
+        }
+        done(std::move(**box));
+      });
+}
+
+void room_recorder::read_rating(std::string player_id, std::string category, rating_done done) {
+  if (writer_ == nullptr) return;
+  writer_->read([player_id = std::move(player_id), category = std::move(category),
+                 strand = strand_, done = std::move(done)](journal& j) mutable {
+    auto got = j.find_rating(player_id, category);
+    boost::asio::post(strand, [got = std::move(got), done = std::move(done)]() mutable {
+      done(std::move(got));
+    });
+  });
+}
+
+void room_recorder::read_rating_changes(changes_done done) {
+  if (writer_ == nullptr) return;
+  writer_->read([id = room_id_, strand = strand_, done = std::move(done)](journal& j) mutable {
+    auto got = j.room_rating_changes(id);
+    boost::asio::post(strand, [got = std::move(got), done = std::move(done)]() mutable {
+      done(std::move(got));
+    });
+  });
 }
 
 void room_recorder::record_move(move_row row, std::function<void(journal_status)> done) {

@@ -26,6 +26,19 @@ class room_recorder {
   void record_seats(const std::array<std::optional<seat_row>, 2>& seats, std::string status);
   // The end of the game, with its final position and its record.
   void record_finish(const room_result& result, std::string position, std::string record);
+  // The end of a rated game between two accounts: finish_rated_room, so both ratings change
+  // with it or not at all. `done` runs on the strand with both changes, or the failure.
+  using rated_done = std::function<void(ringside::expected<std::array<rating_change, 2>>)>;
+  void record_rated_finish(const room_result& result, std::string position, std::string record,
+                           std::string category, const rating::glicko2& system,
+                           rated_done done);
+  // Reads `player_id`'s rating in `category` after every write queued before; `done` runs on
+  // the strand with it (empty: none yet). Without a journal, nothing runs.
+  using rating_done = std::function<void(ringside::expected<std::optional<rating_row>>)>;
+  void read_rating(std::string player_id, std::string category, rating_done done);
+  // Reads the rating changes this (finished) room's game made; `done` runs on the strand.
+  using changes_done = std::function<void(ringside::expected<std::vector<rating_change>>)>;
+  void read_rating_changes(changes_done done);
   // Appends one accepted move; `done` runs on the strand once it is durable, or failed.
   void record_move(move_row row, std::function<void(journal_status)> done);
 

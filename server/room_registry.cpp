@@ -203,11 +203,13 @@ void room_registry::create_room(protocol::create_room req, any_game start, std::
                          : 1 + (std::random_device{}() & 1u);
     s.clock = req.clock;
     s.is_private = req.is_private;
+    s.rated = req.rated;
     s.computer_level = req.computer_level;
     s.creator_address = address;
     s.created = iso_utc_now();
-    spdlog::info("room {} created: {} {} on {} cells{}{}", s.id, s.game.game, s.game.variant,
-                 s.game.board, s.clock ? ", clock" : "", s.is_private ? ", private" : "");
+    spdlog::info("room {} created: {} {} on {} cells{}{}{}", s.id, s.game.game, s.game.variant,
+                 s.game.board, s.clock ? ", clock" : "", s.is_private ? ", private" : "",
+                 s.rated ? ", rated" : "");
     if (!journal_) {
       auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start));
       made(r);
@@ -219,6 +221,7 @@ void room_registry::create_room(protocol::create_room req, any_game start, std::
     row.variant = s.game.variant;
     row.board = s.game.board;
     row.is_private = s.is_private;
+    row.rated = s.rated;
     if (s.clock) row.clock = clock_setting{s.clock->initial_s, s.clock->increment_s};
     row.created_ms = unix_ms_now();
     row.status = "waiting";

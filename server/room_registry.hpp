@@ -24,6 +24,8 @@
 #include "server/finished_retention.hpp"
 #include "server/identity.hpp"
 #include "server/journal.hpp"
+#include "server/rating/glicko2.hpp"
+#include "server/rating_eligibility.hpp"
 #include "server/room_limits.hpp"
 #include "server/room_list.hpp"
 
@@ -103,6 +105,12 @@ class room_registry {
   // computer seat cannot be played (tests that need none).
   void set_computers(computer_pool* pool) { computers_ = pool; }
   computer_pool* computers() const { return computers_; }
+  // Who is an account, for rated rooms (set once at startup, before restore); null: nobody
+  // is, so no game changes ratings.
+  void set_accounts(const account_directory* accounts) { accounts_ = accounts; }
+  const account_directory* accounts() const { return accounts_; }
+  // The rating system every rated room's result goes through.
+  const rating::glicko2& ratings() const { return ratings_; }
   // For rooms: how long a player of an untimed game may stay offline.
   double abandon_after_s() const { return abandon_after_s_; }
   // For rooms: what one client may do in a room others share (chat budgets).
@@ -141,6 +149,8 @@ class room_registry {
   metrics& metrics_;
   journal_writer* journal_;
   computer_pool* computers_ = nullptr;
+  const account_directory* accounts_ = nullptr;
+  rating::glicko2 ratings_;
   double abandon_after_s_;
   room_limits limits_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;

@@ -79,6 +79,7 @@ expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, room_
   s.creator_seat = 1;
   if (row.clock) s.clock = protocol::clock_settings{row.clock->initial_s, row.clock->increment_s};
   s.is_private = row.is_private;
+  s.rated = row.rated;
   s.created = iso_utc(row.created_ms);
   for (const auto& who : st.seats) {
     if (who && who->computer_level > 0) s.computer_level = who->computer_level;

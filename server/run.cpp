@@ -83,6 +83,9 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "directory of the game journal (created if missing)")(
       "abandon-after", po::value<double>(&o.abandon_after_s)->default_value(o.abandon_after_s),
       "seconds a player of an untimed game may stay disconnected before losing")(
+      "rated-guests", po::bool_switch(&o.rated_guests),
+      "let rated rooms change the ratings of players without an account (until accounts "
+      "exist, the only way to play rated games)")(
       "write-stall", po::value<double>(&o.write_stall_s)->default_value(o.write_stall_s),
       "seconds a connection may leave a frame unread before it is dropped as not reading")(
       "computer-threads", po::value<int>(&o.computer_threads)->default_value(o.computer_threads),
@@ -375,6 +378,8 @@ int run(int argc, char** argv) {
   computer_pool computers(opts.computer_threads, 10, opts.computer_queue,
                           &stats.computer_searches_queued);
   rooms.set_computers(&computers);
+  identities.set_guests_rated(opts.rated_guests);
+  rooms.set_accounts(&identities);
   rooms.restore(std::move(*unfinished));
   // The journal keeps the identities of people who come back and of seated players, and the
   // games people played: unused identities (every --identity-ttl, at most hourly) and short

@@ -60,6 +60,16 @@ std::string panel_player(const json& state, int seat, const render_options& opt)
   if (p.is_object() && field(p, "online").is_boolean() && !field(p, "online").get<bool>())
     name += " (away)";
   if (opt.seat == seat) name += " (you)";
+  // A rated room's rating: "1500?" while provisional, then the game's change at the end.
+  // (Appended piece by piece: GCC 12 warns -Wrestrict falsely on `" " + std::to_string`.)
+  if (p.is_object() && field(p, "rating").is_number_integer()) {
+    name.append(" ").append(std::to_string(field(p, "rating").get<int>()));
+    if (field(p, "provisional").is_boolean() && field(p, "provisional").get<bool>()) name += "?";
+    if (const json& change = field(p, "rating_change"); change.is_number_integer()) {
+      const int c = change.get<int>();
+      name.append(c < 0 ? " (-" : " (+").append(std::to_string(c < 0 ? -c : c)).append(")");
+    }
+  }
   std::string line = std::string(turn ? "> " : "  ") + name;
   if (const auto ms = clock_of(state, seat, opt)) {
     line.append(std::max<std::size_t>(1, 20 - std::min<std::size_t>(20, visible_width(line))), ' ');

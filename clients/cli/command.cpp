@@ -127,7 +127,7 @@ const std::string& new_usage() {
     for (const cli_game* g : cli_games()) names.emplace_back(g->name);
     std::string out = "new [";
     out.append(joined(names, "|"))
-        .append("] [variant] [board] [clock] [first|second|random] [private] [computer 1-5]");
+        .append("] [variant] [board] [clock] [first|second|random] [private] [rated] [computer 1-5]");
     return out;
   }();
   return text;
@@ -258,6 +258,8 @@ new_room_parse parse_new_room(const std::vector<std::string>& args) {
       o.seat = a;
     } else if (a == "private") {
       o.is_private = true;
+    } else if (a == "rated") {
+      o.rated = true;
     } else if (const auto plus = a.find('+'); plus != std::string::npos) {
       // Minutes may have a fraction (0.5+0 is thirty seconds); whole seconds in the end.
       const auto seconds = to_seconds(std::string_view(a).substr(0, plus));
@@ -272,8 +274,8 @@ new_room_parse parse_new_room(const std::vector<std::string>& args) {
       o.board = *n;
     } else {
       out.error = "\"" + a +
-                  "\" is not a game, variant, board size, clock (5+3), seat, `private` or "
-                  "`computer N`";
+                  "\" is not a game, variant, board size, clock (5+3), seat, `private`, "
+                  "`rated` or `computer N`";
       return out;
     }
   }

@@ -58,6 +58,7 @@ struct new_room_options {
   std::optional<int> clock_increment_s;
   std::string seat = "random";
   bool is_private = false;
+  bool rated = false;  // the result changes both players' ratings
   std::optional<int> computer_level;  // `computer 3`: play the computer at that level
 };
 struct new_room_parse {

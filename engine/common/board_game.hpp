@@ -45,11 +45,15 @@ struct win_goal {
 };
 
 // One way to play a game, as a player chooses it: the variant's wire name, the board it is
-// played on when the player names none, and the counts that win it (none for a game won
-// otherwise, e.g. DVONN's height of stacks at the end; unused entries have an empty `what`).
+// played on when the player names none, how many moves one player typically makes in a game
+// of it, and the counts that win it (none for a game won otherwise, e.g. DVONN's height of
+// stacks at the end; unused entries have an empty `what`). Ratings class a clock's speed by
+// the game length it leads to (initial time + increment x those moves), so each game states
+// its own length and the server names none.
 struct variant_offer {
   std::string_view name;
   int board = 0;
+  int typical_moves = 0;
   std::array<win_goal, 4> goals{};
 };
 

@@ -55,7 +55,8 @@ class game {
   // --- the board_game seam (engine/common/board_game.hpp) ----------------------------------
   static constexpr std::string_view name = "dvonn";
   static constexpr std::string_view title = "DVONN";
-  static constexpr std::array<variant_offer, 1> variants{{{"standard", cell_count}}};
+  // Typical moves per player: 24 or 25 placements, then about 15 stack moves each.
+  static constexpr std::array<variant_offer, 1> variants{{{"standard", cell_count, 40}}};
   static constexpr std::array<int, 1> boards{cell_count};
   static constexpr std::string_view board_unit = "cells";
   // A new game: variant "standard" on the 49-cell board (`board` 0 or 49); otherwise a

@@ -53,11 +53,13 @@ class game {
   // --- the board_game seam (engine/common/board_game.hpp) ----------------------------------
   static constexpr std::string_view name = "zertz";
   static constexpr std::string_view title = "ZÈRTZ";
-  // With each variant's win rule (zertz-rules.md §2; rules.cpp checks they agree).
+  // With each variant's typical moves per player (a standard game lasts about 30 plies, blitz
+  // about 24, tournament about 40) and its win rule (zertz-rules.md §2; rules.cpp checks they
+  // agree).
   static constexpr std::array<variant_offer, 3> variants{
-      {{"standard", 37, {{{"W", 4}, {"G", 5}, {"B", 6}, {"each", 3}}}},
-       {"blitz", 37, {{{"W", 3}, {"G", 4}, {"B", 5}, {"each", 2}}}},
-       {"tournament", 48, {{{"W", 4}, {"G", 5}, {"B", 6}, {"each", 3}}}}}};
+      {{"standard", 37, 15, {{{"W", 4}, {"G", 5}, {"B", 6}, {"each", 3}}}},
+       {"blitz", 37, 12, {{{"W", 3}, {"G", 4}, {"B", 5}, {"each", 2}}}},
+       {"tournament", 48, 20, {{{"W", 4}, {"G", 5}, {"B", 6}, {"each", 3}}}}}};
   static constexpr std::array<int, 6> boards{37, 40, 43, 44, 48, 61};
   static constexpr std::string_view board_unit = "rings";
   // The empty start of variant `variant_name` ("standard", "blitz", "tournament": its pool and

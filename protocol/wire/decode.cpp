@@ -264,6 +264,10 @@ checked<client_message> read_create_room(const json& j, request_id id) {
     if (!j.at("private").is_boolean()) return bad("the field 'private' must be true or false");
     c.is_private = j.at("private").get<bool>();
   }
+  if (j.contains("rated")) {
+    if (!j.at("rated").is_boolean()) return bad("the field 'rated' must be true or false");
+    c.rated = j.at("rated").get<bool>();
+  }
   if (j.contains("opponent") && !j.at("opponent").is_null()) {
     const json& oj = j.at("opponent");
     if (!oj.is_object() || !oj.contains("computer")) {

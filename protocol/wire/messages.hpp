@@ -61,6 +61,8 @@ enum class error_code : std::uint8_t {
   not_creator,
   // cancel_room: the room is no longer waiting (its game started or ended).
   not_waiting,
+  // create_room with `rated: true` against the computer: a computer's games are never rated.
+  not_rateable,
 };
 
 // The wire name of `c`, e.g. "stale_version".
@@ -112,6 +114,8 @@ struct create_room {
   // `opponent: {"computer": LEVEL}`: the computer (level 1-5) takes the other seat at once and
   // the game starts. 0: the other seat waits for a person.
   int computer_level = 0;
+  // true: the result changes both players' ratings (when both have accounts).
+  bool rated = false;
 };
 struct join {
   request_id id;

@@ -45,6 +45,8 @@ TEST_CASE("new takes its options in any order and rejects what it does not know"
   CHECK(p.options.clock_increment_s == 3);
   CHECK(p.options.seat == "first");
   CHECK(p.options.is_private);
+  CHECK_FALSE(p.options.rated);
+  CHECK(parse_new_room({"rated", "10+0"}).options.rated);
   CHECK(parse_new_room({}).options.variant == "standard");
   CHECK(parse_new_room({}).options.game == "zertz");
   CHECK_FALSE(parse_new_room({"chess"}).error.empty());

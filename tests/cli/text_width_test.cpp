@@ -92,3 +92,21 @@ TEST_CASE("the fixed board's lines are cut to the terminal's columns, wide chara
   CHECK(painted.find(ten) != std::string::npos);
   CHECK(painted.find(ten + "\xe5\xb1\xb1") == std::string::npos);
 }
+
+TEST_CASE("a rated player's panel shows the rating, provisional with ?, and the game's change") {
+  json state = playing_state("ann", "bob");
+  state["players"][0]["rating"] = 1500;
+  state["players"][0]["provisional"] = true;
+  state["players"][1]["rating"] = 1731;
+  render_options opt;
+  opt.color = false;
+  CHECK(panel_player(state, 1, opt) == "> ann 1500?" + std::string(9, ' ') + "5:00");
+  CHECK(panel_player(state, 2, opt) == "  bob 1731" + std::string(10, ' ') + "4:59");
+  state["status"] = "finished";
+  state["players"][0]["rating"] = 1662;
+  state["players"][0]["rating_change"] = 162;
+  state["players"][1]["rating"] = 1720;
+  state["players"][1]["rating_change"] = -11;
+  CHECK(panel_player(state, 1, opt).rfind("  ann 1662? (+162)", 0) == 0);
+  CHECK(panel_player(state, 2, opt).rfind("  bob 1720 (-11)", 0) == 0);
+}

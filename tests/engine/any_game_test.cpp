@@ -87,6 +87,9 @@ TEST_CASE(
       const auto own = any_game::create(o.name, v.name, 0);
       REQUIRE(own);
       CHECK(own->board_size() == v.board);
+      // Ratings class a clock's speed by this count, so every variant must state one.
+      CHECK(v.typical_moves > 0);
+      CHECK(own->typical_moves() == v.typical_moves);
       CHECK(std::find(o.boards.begin(), o.boards.end(), v.board) != o.boards.end());
       for (const int b : o.boards) CHECK(any_game::create(o.name, v.name, b));
     }

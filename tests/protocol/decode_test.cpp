@@ -214,6 +214,15 @@ TEST_CASE("create_room: game, variant, board, seat, clock, private") {
   check_bad(with(valid_create, "private", "yes"));
 }
 
+TEST_CASE("create_room: rated is a boolean, false unless sent") {
+  CHECK_FALSE(decode_as<create_room>(valid_create).rated);
+  CHECK(decode_as<create_room>(with(valid_create, "rated", true)).rated);
+  CHECK_FALSE(decode_as<create_room>(with(valid_create, "rated", false)).rated);
+  check_bad(with(valid_create, "rated", 1));
+  check_bad(with(valid_create, "rated", "true"));
+  check_bad(with(valid_create, "rated", nullptr));
+}
+
 TEST_CASE("join: room and as") {
   const auto j = decode_as<join>({{"type", "join"}, {"room", "r"}, {"as", "spectator"}});
   CHECK(j.room == "r");

@@ -70,7 +70,7 @@ void step(state_document& doc, const room_view& v, const any_game& g) {
 
 // Random changes to what the room adds to the document.
 void shake_view(room_view& v, std::mt19937& rng) {
-  std::uniform_int_distribution<int> pick(0, 9);
+  std::uniform_int_distribution<int> pick(0, 10);
   switch (pick(rng)) {
     case 0:
       v.players[0] = player_view{"alice", (rng() & 1U) != 0, std::int64_t{300000}};
@@ -99,6 +99,20 @@ void shake_view(room_view& v, std::mt19937& rng) {
       break;
     case 6:
       if (v.players[0]) v.players[0]->clock_ms.reset();
+      break;
+    case 7:
+      // A rated room: a rating shows, then the game's change to it.
+      v.rated = true;
+      if (auto& p = v.players[rng() % 2]) {
+        if (!p->rating) {
+          p->rating = 1500;
+          p->provisional = true;
+        } else {
+          p->rating_change = static_cast<int>(rng() % 41) - 20;
+          *p->rating += *p->rating_change;
+          p->provisional = (rng() & 1U) != 0;
+        }
+      }
       break;
     default:
       break;  // most moves change nothing else
@@ -336,9 +350,10 @@ TEST_CASE("the DVONN state has the fields of protocol.md and nothing of ZÈRTZ's
   for (const auto& [k, val] : s.items()) keys.push_back(k);
   CHECK(keys == std::vector<std::string>{"draw_offer", "game",    "history",    "history_by",
                                          "last_move",  "legal",   "phase",      "placed",
-                                         "players",    "ply",     "position",   "result",
-                                         "room",       "score",   "spectators", "stacks",
-                                         "status",     "to_move", "to_place",   "variant"});
+                                         "players",    "ply",     "position",   "rated",
+                                         "result",     "room",    "score",      "spectators",
+                                         "stacks",     "status",  "to_move",    "to_place",
+                                         "variant"});
   CHECK(s.at("game") == "dvonn");
   CHECK(s.at("variant") == "standard");
   CHECK(s.at("phase") == "placement");

@@ -19,7 +19,8 @@ TEST_CASE("the start of a standard game") {
   CHECK(keys == std::vector<std::string>{"board",        "captured", "captures",   "draw_offer",
                                          "game",         "history",  "history_by", "last_move",
                                          "must_capture", "players",  "ply",        "pool",
-                                         "removable",    "result",   "rings",      "room",
+                                         "rated",        "removable", "result",    "rings",
+                                         "room",
                                          "spectators",   "status",   "to_move",    "variant",
                                          "zip"});
   CHECK(s.at("room") == "k3x9q2");
@@ -27,6 +28,7 @@ TEST_CASE("the start of a standard game") {
   CHECK(s.at("variant") == "standard");
   CHECK(s.at("board") == 37);
   CHECK(s.at("status") == "waiting");
+  CHECK(s.at("rated") == false);
   CHECK(s.at("players") ==
         json::array({{{"name", "alice"}, {"online", true}, {"clock_ms", 300000}}, nullptr}));
   CHECK(s.at("to_move") == 1);

@@ -73,6 +73,7 @@ export class LobbyView {
     const seat = h('select', { name: 'seat', id: 'f-seat' });
     const opponent = h('select', { name: 'opponent', id: 'f-opponent' });
     const priv = h('input', { type: 'checkbox', name: 'private', id: 'f-private' });
+    const rated = h('input', { type: 'checkbox', name: 'rated', id: 'f-rated' });
     options(seat, [['random', 'random'], ['first', 'first (moves first)'], ['second', 'second']], 'random');
     this.choices = { game, variant, board, clock, opponent };
     game.addEventListener('change', () => this.syncGame());
@@ -88,6 +89,7 @@ export class LobbyView {
       field('Variant', variant), field('Board', board), field('Clock', clock),
       field('Seat', seat), field('Opponent', opponent),
       h('div', { class: 'field check' }, priv, h('label', { for: priv.id }, 'Private (not listed; share the link)')),
+      h('div', { class: 'field check' }, rated, h('label', { for: rated.id }, 'Rated (between accounts; never against the computer)')),
       h('button', { type: 'submit', class: 'primary' }, 'Create'));
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
@@ -96,6 +98,7 @@ export class LobbyView {
       const chosenClock = offers().clocks.find((c) => clockValue(c) === clock.value);
       if (chosenClock) msg.clock = { initial_s: chosenClock.initial_s, increment_s: chosenClock.increment_s };
       if (opponent.value) msg.opponent = { computer: Number(opponent.value) };
+      if (rated.checked) msg.rated = true;
       this.formError.textContent = '';
       this.app.conn.request(msg).then(
         (joined) => this.app.go(joined.room),
@@ -224,7 +227,7 @@ export class LobbyView {
       const board = boardText(r.game, r.board);
       return h('div', { class: 'row', role: 'listitem', 'data-room-row': r.room, 'aria-label': `room ${r.room}` },
         h('span', { class: 'c-room' }, h('code', {}, r.room)),
-        h('span', { class: 'c-game' }, `${titleOf(r.game)} ${r.variant}${board}`),
+        h('span', { class: 'c-game' }, `${titleOf(r.game)} ${r.variant}${board}${r.rated ? ', rated' : ''}`),
         h('span', { class: 'c-players' }, players),
         h('span', { class: 'c-spec' }, String(r.spectators), h('span', { class: 'narrow-only' }, ' watching')),
         h('span', { class: `c-status s-${r.status}` }, r.status),

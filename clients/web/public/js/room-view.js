@@ -26,6 +26,18 @@ const REASONS = {
   abandoned: 'the game was abandoned',
 };
 
+// A rated room's rating beside a name: "1500?" while provisional, and the game's change once
+// it is over ("1512 (+12)", "1488 (−12)").
+function ratingText(p) {
+  if (p.rating === undefined) return '';
+  let text = `${p.rating}${p.provisional ? '?' : ''}`;
+  if (p.rating_change !== undefined) {
+    const c = p.rating_change;
+    text += ` (${c > 0 ? '+' : c < 0 ? '−' : '±'}${Math.abs(c)})`;
+  }
+  return text;
+}
+
 export class RoomView {
   constructor(app, room) {
     this.app = app;
@@ -200,11 +212,13 @@ export class RoomView {
       const turn = st.status === 'playing' && st.to_move === seat;
       const tag = this.game.seatTag(seat);
       const name = p ? `${p.name}${seat === m.seat ? ' (you)' : ''}` : '(free seat)';
+      const rating = p ? ratingText(p) : '';
       const detail = this.game.playerDetail(st, seat);
       this.players.append(h('div', { class: `player${turn ? ' to-move' : ''}`, 'data-seat': seat },
         h('div', { class: 'player-line' },
           h('span', { class: `seat-mark seat-${seat} g-${st.game}`, 'aria-hidden': 'true' }),
           h('span', { class: 'player-name' }, name),
+          rating ? h('span', { class: 'rating' }, ` ${rating}`) : null,
           p && !p.online ? h('span', { class: 'player-offline' }, ' offline') : null,
           h('span', { class: 'seat-tag' }, ` ${tag}`),
           h('span', { class: 'clock', 'data-clock': seat, 'aria-label': `time left, player ${seat}` }, '')),
