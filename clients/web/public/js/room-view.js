@@ -3,6 +3,7 @@
 
 import { h, clear, clockText } from './dom.js';
 import { gameModule, titleOf } from './games/index.js';
+import { ReviewView } from './review-view.js';
 
 const REASONS = {
   win_condition: 'by captures',
@@ -37,6 +38,7 @@ export class RoomView {
     this.moveInput = moveInput;
     const moveForm = h('form', { class: 'move-form' },
       h('label', { for: 'move-input' }, 'Move'), moveInput, h('button', { type: 'submit' }, 'Play'));
+    this.moveForm = moveForm;
     moveForm.addEventListener('submit', (ev) => {
       ev.preventDefault();
       const token = moveInput.value.trim();
@@ -65,11 +67,14 @@ export class RoomView {
           this.players, this.actions,
           h('section', { class: 'panel' }, h('h2', {}, 'Moves'), this.moves),
           h('section', { class: 'panel chat' }, h('h2', {}, 'Chat'), this.chatLog, chatForm))));
+    this.review = new ReviewView(this);
+    this.boardSlot.before(this.review.bar);
     this.tick = setInterval(() => this.updateClocks(), 100);
   }
 
   dispose() {
     clearInterval(this.tick);
+    this.review.dispose();
   }
 
   get mirror() {
@@ -78,7 +83,7 @@ export class RoomView {
 
   play(token) {
     const m = this.mirror;
-    if (!m || !m.state) return Promise.resolve(false);
+    if (!m || !m.state || this.review.active) return Promise.resolve(false);
     this.error.textContent = '';
     return this.app.conn.request({ type: 'move', room: this.room, move: token, version: m.version }).then(
       () => true,
@@ -110,11 +115,11 @@ export class RoomView {
     const mine = st.status === 'playing' && st.to_move === m.seat;
     document.title = `${mine ? '● Your move · ' : ''}Room ${this.room} — Ringside`;
     this.status.className = `status ${st.status}${st.status === 'playing' && st.to_move === m.seat ? ' mine' : ''}`;
-    this.board.update(st, m.seat);
     this.renderPlayers(m);
     this.renderActions(m);
     this.renderMoves(st);
     this.renderChat(m);
+    this.review.draw(st, m.seat);  // the board: live, or the ply being reviewed
   }
 
   name(st, seat) {
