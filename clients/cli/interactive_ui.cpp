@@ -187,10 +187,11 @@ bool interactive_ui::handle_local(const command& cmd) {
   if (v == "quit" || v == "exit") {
     quit(0);
   } else if (v == "help") {
-    print_above(cmd.args.empty() ? help_text()
-                : cmd.args[0] == "moves"
-                    ? help_moves_text()
-                    : "No help on \"" + visible(cmd.args[0]) + "\"; try `help` or `help moves`.\n");
+    print_above(cmd.args.empty()           ? help_text()
+                : cmd.args[0] == "all"   ? help_all_text()
+                : cmd.args[0] == "moves" ? help_moves_text()
+                                         : "No help on \"" + visible(cmd.args[0]) +
+                                               "\"; try `help`, `help all` or `help moves`.\n");
   } else if (v == "room" && cmd.args.size() == 1 && session_->room(cmd.args[0]) != nullptr) {
     session_->set_current(cmd.args[0]);
     update_prompt();
