@@ -51,6 +51,12 @@ json review_stepper::state() const {
     }
     return part;
   };
+  // Presence is not replayed (every player is offline in a position): not "away" then.
+  if (s.contains("players") && s["players"].is_array()) {
+    for (auto& p : s["players"]) {
+      if (p.is_object()) p.erase("online");
+    }
+  }
   s["history"] = cut("history");
   s["history_by"] = cut("history_by");
   return s;

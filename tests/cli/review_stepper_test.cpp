@@ -10,7 +10,7 @@ namespace {
 
 const char* answer = R"({"room":"k3x9","game":"dvonn","status":"finished","ply":2,
   "history":["a1","h1"],"history_by":[1,2],
-  "positions":[{"ply":0,"stacks":{}},{"ply":1,"stacks":{"a1":"W"}},
+  "positions":[{"ply":0,"stacks":{},"players":[{"name":"a","online":false},null]},{"ply":1,"stacks":{"a1":"W"}},
                {"ply":2,"stacks":{"a1":"W","h1":"B"}}]})";
 
 }  // namespace
@@ -31,6 +31,7 @@ TEST_CASE("review steps through the positions and never past either end") {
   CHECK(r->step("first"));
   CHECK(r->ply() == 0);
   CHECK(r->state().at("history").empty());
+  CHECK_FALSE(r->state().at("players").at(0).contains("online"));  // not shown as away
   CHECK(r->where().find("the first position of 2") != std::string::npos);
   CHECK(r->step("p"));
   CHECK(r->ply() == 0);
