@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/common/expected.hpp"
 #include "engine/any_game.hpp"
+#include "engine/common/expected.hpp"
 #include "protocol/state.hpp"
 
 namespace ringside::protocol {

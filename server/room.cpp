@@ -7,8 +7,8 @@
 
 #include "protocol/position_list.hpp"
 #include "protocol/wire/encode.hpp"
-#include "server/room_registry.hpp"
 #include "server/metrics.hpp"
+#include "server/room_registry.hpp"
 #include "server/time_text.hpp"
 
 namespace ringside::server {

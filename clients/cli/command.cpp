@@ -88,9 +88,10 @@ bool shaped_like_move(std::string_view word) {
   }
   int cells = 0;
   while (i < word.size()) {
-    if (cells > 0 && std::strchr("-x,", word[i]) != nullptr &&
-        i + 1 < word.size() && std::isalpha(static_cast<unsigned char>(word[i + 1])) != 0 &&
-        (word[i] != 'x' || (i + 2 < word.size() && std::isdigit(static_cast<unsigned char>(word[i + 2])) != 0))) {
+    if (cells > 0 && std::strchr("-x,", word[i]) != nullptr && i + 1 < word.size() &&
+        std::isalpha(static_cast<unsigned char>(word[i + 1])) != 0 &&
+        (word[i] != 'x' ||
+         (i + 2 < word.size() && std::isdigit(static_cast<unsigned char>(word[i + 2])) != 0))) {
       ++i;
     }
     if (std::isalpha(static_cast<unsigned char>(word[i])) == 0) return false;
@@ -210,8 +211,7 @@ const std::vector<command_info>& command_table() {
        "leave the current room (a player keeps the seat and the clock runs)", false},
       {"room", "room ROOM", "room k3x9q2", "switch the current room among those you are in", false},
       {"review", "review ROOM", "review k3x9q2",
-       "step through a game, live or finished: n next, p previous, first, last, q to leave",
-       false},
+       "step through a game, live or finished: n next, p previous, first, last, q to leave", false},
       {"board", "board [coords]", "board coords",
        "draw the current room again (`coords`: show every cell's name, again to hide)", false},
       {"sync", "sync", "sync", "fetch the current room's full state again", false},

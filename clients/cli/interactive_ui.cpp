@@ -19,7 +19,6 @@
 #include <utility>
 
 #include "clients/cli/client_session.hpp"
-#include "clients/common/http_get.hpp"
 #include "clients/cli/completion.hpp"
 #include "clients/cli/game_words.hpp"
 #include "clients/cli/move_tokens.hpp"
@@ -29,6 +28,7 @@
 #include "clients/cli/state_fields.hpp"
 #include "clients/cli/text_grid.hpp"
 #include "clients/cli/token_store.hpp"
+#include "clients/common/http_get.hpp"
 
 namespace ringside::cli {
 
@@ -191,7 +191,7 @@ bool interactive_ui::handle_local(const command& cmd) {
   if (v == "quit" || v == "exit") {
     quit(0);
   } else if (v == "help") {
-    print_above(cmd.args.empty()           ? help_text()
+    print_above(cmd.args.empty()         ? help_text()
                 : cmd.args[0] == "all"   ? help_all_text()
                 : cmd.args[0] == "moves" ? help_moves_text()
                                          : "No help on \"" + visible(cmd.args[0]) +
@@ -245,31 +245,30 @@ bool interactive_ui::handle_local(const command& cmd) {
 void interactive_ui::start_review(const std::string& ref) {
   const std::string id = resolve_room_ref(ref);
   // Room ids are letters, digits, - and _: anything else could not be one, nor go in a URL.
-  const bool plain = !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_';
-  });
+  const bool plain =
+      !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_';
+      });
   if (!plain) return print_above("\"" + visible(ref) + "\" is not a room id.\n");
   print_above("Fetching the positions of room " + id + "…\n");
-  client::http_get(io_, session_->url(), session_->tls(), "/api/rooms/" + id + "/positions",
-                   [this, id](client::http_answer a) {
-                     if (done_) return;
-                     if (a.status == 404) return print_above("There is no room " + id + ".\n");
-                     if (a.status != 200) {
-                       const std::string why = a.status == 0 ? a.error
-                                                             : "HTTP " + std::to_string(a.status);
-                       return print_above(
-                           paint("31", "Could not fetch room " + id + "'s positions: " + visible(why)) +
-                           "\n");
-                     }
-                     review_ = review_stepper::from_answer(a.body);
-                     if (!review_) {
-                       return print_above(paint("31", "The server's answer for room " + id +
-                                                          " holds no positions.") +
-                                          "\n");
-                     }
-                     update_prompt();
-                     show_board(true);
-                   });
+  client::http_get(
+      io_, session_->url(), session_->tls(), "/api/rooms/" + id + "/positions",
+      [this, id](client::http_answer a) {
+        if (done_) return;
+        if (a.status == 404) return print_above("There is no room " + id + ".\n");
+        if (a.status != 200) {
+          const std::string why = a.status == 0 ? a.error : "HTTP " + std::to_string(a.status);
+          return print_above(
+              paint("31", "Could not fetch room " + id + "'s positions: " + visible(why)) + "\n");
+        }
+        review_ = review_stepper::from_answer(a.body);
+        if (!review_) {
+          return print_above(
+              paint("31", "The server's answer for room " + id + " holds no positions.") + "\n");
+        }
+        update_prompt();
+        show_board(true);
+      });
 }
 
 bool interactive_ui::review_line(const std::string& line) {

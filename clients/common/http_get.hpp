@@ -13,7 +13,7 @@
 namespace ringside::client {
 
 struct http_answer {
-  int status = 0;     // 0 when there was no answer
+  int status = 0;  // 0 when there was no answer
   std::string body;
   std::string error;  // why there was no answer
 };

@@ -32,8 +32,8 @@ TEST_CASE("a bare move token is a move and other words are verbs") {
     CHECK(shaped_like_move(word));
     CHECK(parse_command(word).verb == "move");
   }
-  for (const char* word : {"help", "new", "rooms", "d", "9", "Wd4-", "d9x", "dd9", "room-file",
-                           "wait-turn", "a100"}) {
+  for (const char* word :
+       {"help", "new", "rooms", "d", "9", "Wd4-", "d9x", "dd9", "room-file", "wait-turn", "a100"}) {
     CAPTURE(word);
     CHECK_FALSE(shaped_like_move(word));
     CHECK(parse_command(word).verb != "move");

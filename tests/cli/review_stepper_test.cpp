@@ -3,8 +3,8 @@
 
 #include "clients/cli/review_stepper.hpp"
 
-using ringside::cli::review_stepper;
 using nlohmann::json;
+using ringside::cli::review_stepper;
 
 namespace {
 
@@ -46,9 +46,9 @@ TEST_CASE("review steps through the positions and never past either end") {
 }
 
 TEST_CASE("an answer without positions is no review") {
-  for (const char* body : {"", "not json", "[]", R"({"room":"a","history":[],"positions":[]})",
-                           R"({"room":1,"history":[],"positions":[{}]})",
-                           R"({"history":[],"positions":[{}]})"}) {
+  for (const char* body :
+       {"", "not json", "[]", R"({"room":"a","history":[],"positions":[]})",
+        R"({"room":1,"history":[],"positions":[{}]})", R"({"history":[],"positions":[{}]})"}) {
     CAPTURE(body);
     CHECK_FALSE(review_stepper::from_answer(body));
   }
