@@ -39,6 +39,17 @@ constexpr auto drain_time = std::chrono::seconds(2);
 constexpr std::size_t drain_bytes = 256 * 1024;
 constexpr std::string_view rooms_prefix = "/api/rooms/";
 constexpr std::string_view record_suffix = "/record";
+constexpr std::string_view positions_suffix = "/positions";
+
+// The room id of "/api/rooms/{id}{suffix}", or empty when `path` is not that.
+std::string room_path_id(std::string_view path, std::string_view suffix) {
+  if (path.size() <= rooms_prefix.size() + suffix.size() || !path.starts_with(rooms_prefix) ||
+      !path.ends_with(suffix)) {
+    return {};
+  }
+  return std::string(
+      path.substr(rooms_prefix.size(), path.size() - rooms_prefix.size() - suffix.size()));
+}
 
 // "/room/ab12" -> "ab12": a room id as the page's links spell it (letters, digits, - and _).
 std::optional<std::string_view> room_page_id(std::string_view path) {
@@ -242,10 +253,7 @@ void http_session::route(request req) {
   if (path == "/api/games") {
     return reply(req, http::status::ok, "application/json", protocol::game_list().dump() + "\n");
   }
-  if (path.size() > rooms_prefix.size() + record_suffix.size() && path.starts_with(rooms_prefix) &&
-      path.ends_with(record_suffix)) {
-    std::string id =
-        path.substr(rooms_prefix.size(), path.size() - rooms_prefix.size() - record_suffix.size());
+  if (auto id = room_path_id(path, record_suffix); !id.empty()) {
     auto self = shared_from_this();
     return ctx_.rooms.find_room(id, [self, req = std::move(req)](room_registry::room_ptr r) {
       if (!r) return self->reply(req, http::status::not_found, "text/plain", "no such room\n");
@@ -258,6 +266,9 @@ void http_session::route(request req) {
   // the page's files are relative to `/`, so the path is sent there rather than served.
   if (const auto room = room_page_id(path)) {
     return redirect(req, "/#/room/" + std::string(*room));
+  }
+  if (auto id = room_path_id(path, positions_suffix); !id.empty()) {
+    return positions(std::move(req), std::move(id));
   }
   // The browser client last: the routes above keep their paths whatever the client holds.
   if (auto file = static_files::embedded().answer(req, path)) {
@@ -328,6 +339,20 @@ void http_session::list_rooms(request req, std::string_view query) {
                           self->reply(req, http::status::ok, "application/json",
                                       protocol::encode_rooms({}, page->rooms, page->next) + "\n");
                         });
+}
+
+void http_session::positions(request req, std::string id) {
+  auto self = shared_from_this();
+  ctx_.rooms.find_room(id, [self, req = std::move(req)](room_registry::room_ptr r) {
+    if (!r) return self->reply(req, http::status::not_found, "text/plain", "no such room\n");
+    r->positions([self, req](std::shared_ptr<const std::string> body) {
+      if (!body) {
+        return self->reply(req, http::status::internal_server_error, "text/plain",
+                           "this room's moves could not be replayed; it has been logged\n");
+      }
+      self->reply(req, http::status::ok, "application/json", *body);
+    });
+  });
 }
 
 void http_session::reply(const request& req, http::status status, std::string content_type,

@@ -68,6 +68,8 @@ class http_session : public std::enable_shared_from_this<http_session> {
   // 421 for a request naming a host that is not a --public-host.
   void refuse_host(const request& req, std::string_view host);
   void list_rooms(request req, std::string_view query);
+  // GET /api/rooms/{id}/positions: the state document after every ply (protocol.md).
+  void positions(request req, std::string id);
   // 503 with Retry-After: what a connection on a spare descriptor gets but for monitoring.
   void refuse_at_fd_limit(const request& req);
   // Whether the answer to `req` keeps the connection open: what the client asked, unless the

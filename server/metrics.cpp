@@ -174,6 +174,9 @@ std::string metrics::render() const {
           "Keep-alive HTTP connections closed after their last answer: older than "
           "--http-keepalive-time or past --http-keepalive-requests.",
           keepalive_ended.load());
+  counter("ringside_positions_built_total",
+          "Answers to /api/rooms/ID/positions built by replaying the room's moves.",
+          positions_built.load());
 
   out << "# HELP ringside_move_latency_seconds Time from a move's arrival to its ack.\n"
          "# TYPE ringside_move_latency_seconds histogram\n";

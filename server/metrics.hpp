@@ -80,6 +80,8 @@ class metrics {
   std::atomic<std::uint64_t> tls_handshakes_refused{0};
   std::atomic<std::uint64_t> static_rate_limited{0};
   std::atomic<std::uint64_t> keepalive_ended{0};
+  // `positions` answers built by replaying a room's moves (the rest came from the room's copy).
+  std::atomic<std::uint64_t> positions_built{0};
 
   // Records one accepted move's latency, from the frame's arrival to the ack being queued.
   void observe_move_latency(std::chrono::steady_clock::duration d);

@@ -6,9 +6,10 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include "protocol/position_list.hpp"
 #include "protocol/wire/encode.hpp"
-#include "server/room_registry.hpp"
 #include "server/metrics.hpp"
+#include "server/room_registry.hpp"
 #include "server/time_text.hpp"
 
 namespace ringside::server {
@@ -219,6 +220,30 @@ std::shared_ptr<const std::string> room::snapshot_frame() {
 void room::record(std::function<void(std::string)> fn) {
   net::post(strand_, [self = shared_from_this(), fn = std::move(fn)] {
     fn(self->stored_record_ ? *self->stored_record_ : self->record_text());
+    self->maybe_retire();
+  });
+}
+
+void room::positions(std::function<void(std::shared_ptr<const std::string>)> fn) {
+  net::post(strand_, [self = shared_from_this(), fn = std::move(fn)] {
+    auto& cached = self->positions_;
+    if (!cached || self->positions_moves_ != self->moves_.size() ||
+        self->positions_status_ != self->status_) {
+      cached.reset();
+      const auto& s = self->settings_.game;
+      auto start = any_game::create(s.game, s.variant, s.board);
+      auto built = start ? protocol::build_positions(self->view(), std::move(*start), self->moves_)
+                         : expected<nlohmann::json>(fail(start.error()));
+      if (built) {
+        cached = std::make_shared<const std::string>(built->dump() + "\n");
+        self->positions_moves_ = self->moves_.size();
+        self->positions_status_ = self->status_;
+        self->metrics_.positions_built.fetch_add(1);
+      } else {
+        spdlog::error("room {}: its moves do not replay: {}", self->settings_.id, built.error());
+      }
+    }
+    fn(cached);
     self->maybe_retire();
   });
 }

@@ -102,6 +102,9 @@ class room : public std::enable_shared_from_this<room> {
   void resend_snapshot(peer_ptr p);
   // Calls `fn` on the room's strand with the game record (tag pairs and movetext).
   void record(std::function<void(std::string)> fn);
+  // Calls `fn` on the room's strand with the `positions` answer (protocol.md): the state
+  // document after every ply, as JSON text; null if the journalled moves no longer replay.
+  void positions(std::function<void(std::shared_ptr<const std::string>)> fn);
   // A finished room read back from the journal for one request: after what was posted before
   // this, leaves the lobby's memory again unless somebody joined it.
   void retire_if_unused();
@@ -208,6 +211,11 @@ class room : public std::enable_shared_from_this<room> {
   bool write_pending_ = false;
   std::deque<std::function<void()>> deferred_;  // requests that arrived during the write
   std::optional<std::string> stored_record_;    // a finished game read back from the journal
+  // The last `positions` answer and the moves and status it was built at: it changes only
+  // with a move or the end, so a review fetched by many costs one replay per move.
+  std::shared_ptr<const std::string> positions_;
+  std::size_t positions_moves_ = 0;
+  protocol::room_status positions_status_ = protocol::room_status::waiting;
   bool retired_ = false;
 
   any_game game_;

@@ -39,6 +39,9 @@ class client_session {
   // True once welcomed and every room from before the (re)connection has answered its rejoin.
   bool ready() const { return welcomed_ && rejoins_pending_.empty(); }
   link_status link() const { return link_; }
+  // The server and how its certificate is checked, for the HTTP requests beside the socket.
+  const ws_url& url() const { return url_; }
+  const std::shared_ptr<boost::asio::ssl::context>& tls() const { return tls_; }
 
   // Sends `msg` with a fresh `id` and returns the id, or empty when not connected.
   std::optional<std::int64_t> request(nlohmann::json msg);

@@ -77,6 +77,33 @@ bool looks_like_move(std::string_view word) {
   return false;
 }
 
+bool shaped_like_move(std::string_view word) {
+  if (looks_like_move(word)) return true;
+  // Cells (a letter and one or two digits), one or more, an optional colour letter first and
+  // `-`, `x` or `,` between them: `d9`, `z1`, `Wd9-a1`, `c3k9`. No command has a digit.
+  std::size_t i = 0;
+  if (word.size() > 1 && std::strchr("WGBwgb", word[0]) != nullptr &&
+      std::isalpha(static_cast<unsigned char>(word[1])) != 0) {
+    i = 1;
+  }
+  int cells = 0;
+  while (i < word.size()) {
+    if (cells > 0 && std::strchr("-x,", word[i]) != nullptr && i + 1 < word.size() &&
+        std::isalpha(static_cast<unsigned char>(word[i + 1])) != 0 &&
+        (word[i] != 'x' ||
+         (i + 2 < word.size() && std::isdigit(static_cast<unsigned char>(word[i + 2])) != 0))) {
+      ++i;
+    }
+    if (std::isalpha(static_cast<unsigned char>(word[i])) == 0) return false;
+    ++i;
+    std::size_t digits = 0;
+    while (i < word.size() && std::isdigit(static_cast<unsigned char>(word[i])) != 0) ++i, ++digits;
+    if (digits == 0 || digits > 2) return false;
+    ++cells;
+  }
+  return cells > 0;
+}
+
 std::string normalize_move(std::string_view word) {
   for (const cli_game* g : cli_games())
     if (g->looks_like_move(word)) return g->normalize_move(word);
@@ -100,7 +127,7 @@ command parse_command(std::string_view line) {
     cmd.rest.pop_back();
   std::istringstream words(cmd.rest);
   for (std::string w; words >> w;) cmd.args.push_back(w);
-  if (looks_like_move(cmd.verb)) {
+  if (shaped_like_move(cmd.verb)) {
     cmd.args.insert(cmd.args.begin(), cmd.verb);
     cmd.rest = cmd.verb + (cmd.rest.empty() ? "" : " " + cmd.rest);
     cmd.verb = "move";
@@ -168,7 +195,8 @@ const std::string& move_what() {
 
 const std::vector<command_info>& command_table() {
   static const std::vector<command_info> table = {
-      {"help", "help [moves]", "help moves", "this list, or how to write a move", false},
+      {"help", "help [all|moves]", "help all",
+       "a short list; `all`: this list; `moves`: how to write a move", false},
       {"rooms", "rooms [all]", "rooms", "list the open rooms (`all`: finished games too)", false},
       {"new", new_usage(), "new blitz 5+3 first", new_what(), false},
       {"seek", "seek [GAME] [VARIANT] [BOARD] [CLOCK] [rated]", "seek blitz 5+3",
@@ -187,6 +215,8 @@ const std::vector<command_info>& command_table() {
       {"leave", "leave", "leave",
        "leave the current room (a player keeps the seat and the clock runs)", false},
       {"room", "room ROOM", "room k3x9q2", "switch the current room among those you are in", false},
+      {"review", "review ROOM", "review k3x9q2",
+       "step through a game, live or finished: n next, p previous, first, last, q to leave", false},
       {"board", "board [coords]", "board coords",
        "draw the current room again (`coords`: show every cell's name, again to hide)", false},
       {"sync", "sync", "sync", "fetch the current room's full state again", false},
@@ -208,6 +238,25 @@ const std::vector<command_info>& command_table() {
 }
 
 std::string help_text() {
+  // One screen (the full list scrolled off a 40-row terminal): what a player needs first,
+  // and where the rest is. Every interactive command is named here (command_test checks).
+  return "Commands (Tab completes them; on your turn, on an empty line, your legal moves):\n"
+         "  rooms [all]          list the open rooms (`all`: finished games too)\n"
+         "  new [game] [...]     create a room and sit in it, e.g. new blitz 5+3 first\n"
+         "  join ROOM            take a seat;  watch ROOM  follows it as a spectator\n"
+         "  TOKEN                play a move, e.g. Wd4-a1 or c3e3 (same as move TOKEN)\n"
+         "  draw, decline        offer or accept a draw; turn an offer down\n"
+         "  resign               give up the current game (asks to confirm)\n"
+         "  say TEXT             chat to everyone in the current room\n"
+         "  review ROOM          step through a game: n, p, first, last; q to leave\n"
+         "  room ROOM            switch the current room among those you are in\n"
+         "  board [coords]       draw the board again (`coords`: every cell's name)\n"
+         "  leave, sync, quit    leave the room; fetch its state again; exit\n"
+         "`help all`: every command with an example and the script commands;\n"
+         "`help moves`: how to write a move.\n";
+}
+
+std::string help_all_text() {
   std::ostringstream out;
   out << "Commands (the current room is the one you last created, joined or watched):\n";
   for (const auto& c : command_table()) {

@@ -23,8 +23,8 @@ struct command_info {
   bool script_only;  // waits and checks meant for scripts (they work interactively too)
 };
 
-// Splits `line`. A bare move token ("Wd4-a1", "wd4-a1", "Bd1xd3xd5", "c3e3", "pass") becomes
-// verb "move";
+// Splits `line`. A bare move token ("Wd4-a1", "wd4-a1", "Bd1xd3xd5", "c3e3", "pass"), or a
+// word merely shaped like one ("d9"), becomes verb "move";
 // lines starting with '#' are comments. Unknown verbs are kept as they are, for the caller
 // to report.
 command parse_command(std::string_view line);
@@ -33,6 +33,10 @@ command parse_command(std::string_view line);
 // (`Wd4-a1`, `Gc3`, `Bd1xd3xd5`; the colour letter in either case) or DVONN's (`c3`, `c3e3`,
 // `c3-e3`). This is a shape check only; whether the move is legal is the server's to say.
 bool looks_like_move(std::string_view word);
+// True for looks_like_move's words and anything shaped like a move on no board (`d9`,
+// `Wz1-a1`): parse_command sends those as moves too, so the server's reason is what a
+// mistyped move gets, not "unknown command".
+bool shaped_like_move(std::string_view word);
 // True for the ZÈRTZ shape of looks_like_move.
 bool looks_like_zertz_move(std::string_view word);
 
@@ -43,8 +47,10 @@ std::string normalize_move(std::string_view word);
 // Every command, in the order `help` lists them.
 const std::vector<command_info>& command_table();
 
-// The help text: every command with its usage and an example, and how scripts work.
+// `help`: one screen (at most 20 lines) naming every interactive command.
 std::string help_text();
+// `help all`: every command with its usage and an example, and how scripts work.
+std::string help_all_text();
 // `help moves`: how to write the moves of both games.
 std::string help_moves_text();
 

@@ -63,15 +63,18 @@ std::vector<std::string> complete_word(std::string_view word, std::string_view v
   auto offer_all = [&](std::initializer_list<const char*> words) {
     for (const char* w : words) offer(w);
   };
-  if (verb.empty()) {
+  if (verb.empty() && word.empty() && !ctx.moves.empty()) {
+    // An empty line on our turn: the moves, as the board's hint says (commands are a letter
+    // away).
+    out = complete_move(word, ctx.moves);
+  } else if (verb.empty()) {
     for (const auto& c : command_table())
       if (!c.script_only) offer(c.verb);
-    // Moves only once something is typed: an empty line lists the commands.
     if (!word.empty())
       for (auto& m : complete_move(word, ctx.moves)) out.push_back(std::move(m));
   } else if (verb == "move") {
     out = complete_move(word, ctx.moves);
-  } else if (verb == "join" || verb == "watch" || verb == "room") {
+  } else if (verb == "join" || verb == "watch" || verb == "room" || verb == "review") {
     for (const auto& r : ctx.rooms) offer(r);
   } else if (verb == "new") {
     offer_all({"first", "second", "random", "private", "computer", "5+3", "10+5"});
@@ -85,7 +88,7 @@ std::vector<std::string> complete_word(std::string_view word, std::string_view v
   } else if (verb == "board") {
     offer("coords");
   } else if (verb == "help") {
-    offer("moves");
+    offer_all({"all", "moves"});
   } else if (verb == "rooms") {
     offer("all");
   }

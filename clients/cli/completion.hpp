@@ -17,7 +17,8 @@ struct completion_context {
 };
 
 // Candidates for `word`, the word under the cursor; `verb` is the line's first word, or empty
-// when `word` is the first word itself. Sorted, without duplicates.
+// when `word` is the first word itself. Sorted, without duplicates. An empty line lists the
+// legal moves on our turn (the first step of each), the commands otherwise.
 std::vector<std::string> complete_word(std::string_view word, std::string_view verb,
                                        const completion_context& ctx);
 

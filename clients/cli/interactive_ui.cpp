@@ -11,6 +11,8 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -26,6 +28,7 @@
 #include "clients/cli/state_fields.hpp"
 #include "clients/cli/text_grid.hpp"
 #include "clients/cli/token_store.hpp"
+#include "clients/common/http_get.hpp"
 
 namespace ringside::cli {
 
@@ -170,6 +173,7 @@ char** interactive_ui::complete_cb(const char* text, int start, int) {
 
 void interactive_ui::handle_line(const std::string& line) {
   if (!pending_resign_.empty()) return confirm_resign(line);
+  if (review_ && review_line(line)) return;
   const command cmd = parse_command(line);
   if (cmd.verb.empty() || handle_local(cmd)) return;
   if (!is_request_verb(cmd.verb)) {
@@ -187,10 +191,11 @@ bool interactive_ui::handle_local(const command& cmd) {
   if (v == "quit" || v == "exit") {
     quit(0);
   } else if (v == "help") {
-    print_above(cmd.args.empty() ? help_text()
-                : cmd.args[0] == "moves"
-                    ? help_moves_text()
-                    : "No help on \"" + visible(cmd.args[0]) + "\"; try `help` or `help moves`.\n");
+    print_above(cmd.args.empty()         ? help_text()
+                : cmd.args[0] == "all"   ? help_all_text()
+                : cmd.args[0] == "moves" ? help_moves_text()
+                                         : "No help on \"" + visible(cmd.args[0]) +
+                                               "\"; try `help`, `help all` or `help moves`.\n");
   } else if (v == "room" && cmd.args.size() == 1 && session_->room(cmd.args[0]) != nullptr) {
     session_->set_current(cmd.args[0]);
     update_prompt();
@@ -203,6 +208,12 @@ bool interactive_ui::handle_local(const command& cmd) {
     }
     if (room == nullptr) print_above("No current room.\n");
     show_board(true);
+  } else if (v == "review") {
+    if (cmd.args.size() != 1) {
+      print_above("usage: review ROOM, e.g. review k3x9q2 (then n, p, first, last; q to leave)\n");
+    } else {
+      start_review(cmd.args[0]);
+    }
   } else if (v == "state") {
     print_above(room == nullptr ? std::string("No current room.\n")
                                 : room->state().dump(2, ' ', true) + "\n");
@@ -228,6 +239,50 @@ bool interactive_ui::handle_local(const command& cmd) {
     if (v == "rooms") rooms_all_ = !cmd.args.empty() && cmd.args[0] == "all";
     return false;
   }
+  return true;
+}
+
+void interactive_ui::start_review(const std::string& ref) {
+  const std::string id = resolve_room_ref(ref);
+  // Room ids are letters, digits, - and _: anything else could not be one, nor go in a URL.
+  const bool plain =
+      !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_';
+      });
+  if (!plain) return print_above("\"" + visible(ref) + "\" is not a room id.\n");
+  print_above("Fetching the positions of room " + id + "…\n");
+  client::http_get(
+      io_, session_->url(), session_->tls(), "/api/rooms/" + id + "/positions",
+      [this, id](client::http_answer a) {
+        if (done_) return;
+        if (a.status == 404) return print_above("There is no room " + id + ".\n");
+        if (a.status != 200) {
+          const std::string why = a.status == 0 ? a.error : "HTTP " + std::to_string(a.status);
+          return print_above(
+              paint("31", "Could not fetch room " + id + "'s positions: " + visible(why)) + "\n");
+        }
+        review_ = review_stepper::from_answer(a.body);
+        if (!review_) {
+          return print_above(
+              paint("31", "The server's answer for room " + id + " holds no positions.") + "\n");
+        }
+        update_prompt();
+        show_board(true);
+      });
+}
+
+bool interactive_ui::review_line(const std::string& line) {
+  const command cmd = parse_command(line);
+  // Enter alone steps on, as a pager does.
+  const std::string word = cmd.verb.empty() ? "n" : cmd.args.empty() ? cmd.verb : "";
+  if (word == "q") {
+    review_.reset();
+    print_above("Review ended.\n");
+  } else if (word.empty() || !review_->step(word)) {
+    return false;
+  }
+  update_prompt();
+  show_board(true);
   return true;
 }
 

@@ -8,11 +8,13 @@
 #include <boost/asio/posix/stream_descriptor.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <optional>
 #include <set>
 #include <string>
 
 #include "clients/cli/command.hpp"
 #include "clients/cli/event_sink.hpp"
+#include "clients/cli/review_stepper.hpp"
 #include "clients/cli/screen_layout.hpp"
 
 namespace ringside::cli {
@@ -41,6 +43,10 @@ class interactive_ui : public event_sink {
   void handle_line(const std::string& line);
   bool handle_local(const command& cmd);
   void confirm_resign(const std::string& answer);
+  // `review ROOM`: fetches the room's positions and shows its last ply.
+  void start_review(const std::string& ref);
+  // A line typed while reviewing: a step, `q`, or (false) an ordinary command.
+  bool review_line(const std::string& line);
   void send_request(const command& cmd);
   void wait_stdin();
   void wait_resize();
@@ -65,6 +71,7 @@ class interactive_ui : public event_sink {
   boost::asio::steady_timer ticker_;
   screen_layout layout_;
   std::string prompt_;
+  std::optional<review_stepper> review_;  // `review ROOM`: the game stepped through, if any
   std::string pending_resign_;         // the room a `resign` waits to be confirmed for
   std::string inline_key_;             // what the last board printed inline showed (no fixed top)
   std::set<std::string> joins_shown_;  // rooms whose `joined` was told on this connection

@@ -131,7 +131,16 @@ void interactive_ui::show_board(bool force) {
   const room_view* room = session_->current();
   std::vector<std::string> lines;
   std::string key;
-  if (room != nullptr && room->has_state()) {
+  if (review_) {
+    // Reviewing: the ply looked at, not the live room (whose events still print below).
+    render_options opt;
+    opt.color = color_;
+    opt.coords = coords_;
+    lines = render_room(review_->state(), opt);
+    lines.push_back(paint("1;36", visible(review_->where())));
+    key = "review/" + review_->room() + "/" + std::to_string(review_->ply()) +
+          (coords_ ? "/coords" : "");
+  } else if (room != nullptr && room->has_state()) {
     lines = render_room(room->state(), options_for(*room, color_, coords_));
     key = room->id() + "/" + room->status() + "/" +
           std::to_string(field_int(room->state(), "ply", 0)) + (coords_ ? "/coords" : "");
@@ -184,6 +193,8 @@ void interactive_ui::update_prompt() {
   const room_view* room = session_ != nullptr ? session_->current() : nullptr;
   if (!pending_resign_.empty()) {
     p = "Resign? [y/N] ";
+  } else if (review_) {
+    p = "review " + visible(review_->room()) + " [n/p/first/last/q]> ";
   } else {
     const link_status link = session_ != nullptr ? session_->link() : link_status::connected;
     if (link == link_status::connecting) p = "connecting… ";

@@ -11,6 +11,7 @@
 #include "clients/cli/client_session.hpp"
 #include "clients/cli/interactive_ui.hpp"
 #include "clients/cli/line_reader.hpp"
+#include "clients/cli/name_prompt.hpp"
 #include "clients/cli/options.hpp"
 #include "clients/cli/script_runner.hpp"
 #include "clients/common/tls_client_context.hpp"
@@ -21,9 +22,9 @@ int main(int argc, char** argv) {
   std::setlocale(LC_ALL, "");
   // A peer that vanishes mid-write must not kill us with SIGPIPE; the write error reconnects.
   std::signal(SIGPIPE, SIG_IGN);
-  const options opt = parse_options(argc, argv);
+  options opt = parse_options(argc, argv);
   if (opt.show_help) {
-    std::cout << usage_text() << help_text();
+    std::cout << usage_text() << help_all_text();
     return exit_ok;
   }
   if (!opt.error.empty()) {
@@ -32,9 +33,20 @@ int main(int argc, char** argv) {
   }
   const auto url = ringside::client::ws_url::parse(opt.server);
   if (!url) {
-    std::cerr << "ringside: --server wants ws://HOST:PORT/PATH or wss://..., got \"" << opt.server
-              << "\"\n";
+    std::cerr << "ringside: --server wants ws://HOST:PORT/PATH or wss://... (or the page's "
+                 "http:// or https:// address), got \""
+              << opt.server << "\"\n";
     return exit_usage;
+  }
+  if (opt.name.empty()) {
+    // A script's stdin holds its commands: there is nobody to ask.
+    if (opt.script) {
+      std::cerr << "ringside: no name ($USER is empty): give --name NAME\n";
+      return exit_usage;
+    }
+    const auto name = ask_name(std::cin, std::cout);
+    if (!name) return exit_usage;
+    opt.name = *name;
   }
   std::shared_ptr<boost::asio::ssl::context> tls;
   if (url->secure) {

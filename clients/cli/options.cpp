@@ -51,7 +51,6 @@ options parse_options(int argc, char** argv) {
   // https://no-color.org: any non-empty value turns colour off.
   if (const char* nc = std::getenv("NO_COLOR"); nc != nullptr && *nc != '\0') o.color = false;
   o.error = read_flags(argc, argv, o);
-  if (o.name.empty()) o.name = "player";
   if (o.name.size() > 24) o.name.resize(24);
   if (o.script) o.color = false;
   return o;
@@ -67,10 +66,11 @@ std::string usage_text() {
          "\n"
          "  --server URL    the server's WebSocket address (default ws://127.0.0.1:8080/ws;\n"
          "                  without a path, /ws); wss:// is WebSocket over TLS, the server's\n"
-         "                  certificate checked against the system's authorities\n"
+         "                  certificate checked against the system's authorities; the page's\n"
+         "                  address works too (http:// as ws://, https:// as wss://)\n"
          "  --ca FILE       check a wss:// server's certificate against this PEM file instead\n"
          "  --insecure      do not check a wss:// server's certificate (a test certificate)\n"
-         "  --name NAME     the name others see (default $USER)\n"
+         "  --name NAME     the name others see (default $USER; asked for when both are empty)\n"
          "  --no-color      plain text (also when NO_COLOR is set)\n"
          "  --script        read commands from stdin, print one line per event, exit 1 on the\n"
          "                  first unexpected error, 3 on a timeout\n"

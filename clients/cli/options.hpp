@@ -8,7 +8,7 @@ namespace ringside::cli {
 
 struct options {
   std::string server = "ws://127.0.0.1:8080/ws";
-  std::string name;       // from --name, else $USER, else "player"
+  std::string name;       // from --name, else $USER; empty: main asks for one
   bool script = false;    // --script: commands from stdin, one line per event
   bool raw_json = false;  // --json: print protocol messages as they came
   bool color = true;      // off with --no-color, NO_COLOR, or in scripts

@@ -111,7 +111,7 @@ void script_runner::execute(const command& cmd) {
   }
   if (v == "quit" || v == "exit") return finish(exit_ok);
   if (v == "help") {
-    std::cout << (!cmd.args.empty() && cmd.args[0] == "moves" ? help_moves_text() : help_text())
+    std::cout << (!cmd.args.empty() && cmd.args[0] == "moves" ? help_moves_text() : help_all_text())
               << std::flush;
     return command_done(ok());
   }

@@ -48,6 +48,17 @@ std::shared_ptr<ssl::context> tls_for(const ws_url& url, const ws_options& optio
   return nobody;
 }
 
+// A TLS handshake answered by something that is not TLS: a plain server's HTTP error (a
+// record OpenSSL cannot read), or its close (the stream ends mid-handshake).
+bool plain_server(const boost::system::error_code& ec, const std::string& stage) {
+  if (stage != "tls") return false;
+  if (ec == ssl::error::stream_truncated || ec == boost::asio::error::eof) return true;
+  if (ec.category() != boost::asio::error::get_ssl_category()) return false;
+  const auto reason = ERR_GET_REASON(static_cast<unsigned long>(ec.value()));
+  return reason == SSL_R_WRONG_VERSION_NUMBER || reason == SSL_R_PACKET_LENGTH_TOO_LONG ||
+         reason == SSL_R_HTTP_REQUEST;
+}
+
 }  // namespace
 
 std::string ws_close_info::describe() const {
@@ -70,6 +81,9 @@ std::string ws_close_info::describe() const {
     return stage + ": " + error.message() +
            " (the server's certificate is not trusted here: --ca FILE trusts a given authority, "
            "--insecure skips the check)";
+  }
+  if (plain_server(error, stage)) {
+    return stage + ": " + error.message() + " (this server does not speak TLS; try ws://)";
   }
   return stage + ": " + error.message();
 }

@@ -2,19 +2,39 @@
 
 #include <algorithm>
 #include <cctype>
+#include <initializer_list>
 
 namespace ringside::client {
 
+namespace {
+
+// What follows the first of `schemes` that `text` starts with (in any case), if one does.
+std::optional<std::string_view> after_scheme(std::string_view text,
+                                             std::initializer_list<std::string_view> schemes) {
+  for (const auto scheme : schemes) {
+    if (text.size() < scheme.size()) continue;
+    if (std::equal(scheme.begin(), scheme.end(), text.begin(), [](char a, char b) {
+          return a == std::tolower(static_cast<unsigned char>(b));
+        })) {
+      return text.substr(scheme.size());
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<ws_url> ws_url::parse(std::string_view text) {
-  constexpr std::string_view plain = "ws://";
-  constexpr std::string_view secure = "wss://";
+  // The page's address (http://, https://) is what people copy from the browser: it names
+  // the same server, whose WebSocket shares its port and TLS.
   ws_url url;
-  if (text.starts_with(secure)) {
+  if (const auto rest = after_scheme(text, {"wss://", "https://"})) {
     url.secure = true;
     url.port = "443";
-    text.remove_prefix(secure.size());
-  } else if (text.starts_with(plain)) {
-    text.remove_prefix(plain.size());
+    text = *rest;
+  } else if (const auto plain = after_scheme(text, {"ws://", "http://"})) {
+    url.port = "80";
+    text = *plain;
   } else {
     return std::nullopt;
   }

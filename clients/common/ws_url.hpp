@@ -14,7 +14,8 @@ struct ws_url {
   bool secure = false;  // wss://: TLS, the server's certificate checked
 
   // Parses "ws://host[:port][/path]" or "wss://host[:port][/path]" (port 80 or 443 when
-  // none is given). Without a path the path is /ws, where Ringside serves its WebSocket.
+  // none is given); "http://" is taken as "ws://" and "https://" as "wss://", the scheme in
+  // any case. Without a path the path is /ws, where Ringside serves its WebSocket.
   // Empty on anything else, so a typo never silently connects somewhere unexpected.
   static std::optional<ws_url> parse(std::string_view text);
 

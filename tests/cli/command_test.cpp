@@ -4,10 +4,13 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "clients/cli/command.hpp"
+#include "clients/cli/name_prompt.hpp"
 #include "clients/cli/options.hpp"
 
 using namespace ringside::cli;
@@ -23,6 +26,18 @@ TEST_CASE("a bare move token is a move and other words are verbs") {
   }
   for (const char* word : {"Wd4-", "Xd4", "W44", "Wdd", "new", "Bd1x", "l3", "c6", "c3e", "help"})
     CHECK_FALSE(looks_like_move(word));
+  // Shaped like a move though on no board: sent as one, so the server says what is wrong.
+  for (const char* word : {"d9", "l3", "z1", "Wz9-a1", "c3k9", "Bd1xd9", "a10"}) {
+    CAPTURE(word);
+    CHECK(shaped_like_move(word));
+    CHECK(parse_command(word).verb == "move");
+  }
+  for (const char* word :
+       {"help", "new", "rooms", "d", "9", "Wd4-", "d9x", "dd9", "room-file", "wait-turn", "a100"}) {
+    CAPTURE(word);
+    CHECK_FALSE(shaped_like_move(word));
+    CHECK(parse_command(word).verb != "move");
+  }
   CHECK(normalize_move("wd4-A1") == "Wd4-a1");
   CHECK(normalize_move("BD1XD3") == "Bd1xd3");
   CHECK(normalize_move("C3-E3") == "c3-e3");
@@ -81,8 +96,32 @@ TEST_CASE("new zertz computer 3 asks for the computer as the opponent") {
   CHECK_FALSE(parse_new_room({"computer", "x"}).error.empty());
 }
 
-TEST_CASE("help lists every command with an example") {
+TEST_CASE("help is one screen naming every interactive command; help all has the rest") {
   const std::string help = help_text();
+  CHECK(std::count(help.begin(), help.end(), '\n') <= 20);
+  std::size_t longest = 0;
+  for (std::size_t at = 0, nl; (nl = help.find('\n', at)) != std::string::npos; at = nl + 1)
+    longest = std::max(longest, nl - at);
+  CHECK(longest <= 80);
+  for (const auto& c : command_table()) {
+    if (c.script_only || c.verb == "help" || c.verb == "move") continue;
+    CAPTURE(c.verb);
+    // As a word: after a space, before a space or a comma.
+    bool named = false;
+    const std::string verb(c.verb);
+    for (auto at = help.find(" " + verb); at != std::string::npos && !named;
+         at = help.find(" " + verb, at + 1)) {
+      const char after = help[at + 1 + verb.size()];
+      named = after == ' ' || after == ',';
+    }
+    CHECK(named);
+  }
+  CHECK(help.find("help all") != std::string::npos);
+  CHECK(help.find("help moves") != std::string::npos);
+}
+
+TEST_CASE("help all lists every command with an example") {
+  const std::string help = help_all_text();
   for (const auto& c : command_table()) {
     CAPTURE(c.verb);
     CHECK(help.find(std::string(c.usage)) != std::string::npos);
@@ -115,4 +154,18 @@ TEST_CASE("the command line: NO_COLOR, --no-color, names and mistakes") {
   CHECK_FALSE(parse({"ringside", "--frobnicate"}).error.empty());
   CHECK_FALSE(parse({"ringside", "--name"}).error.empty());
   CHECK_FALSE(parse({"ringside", "--timeout", "0"}).error.empty());
+}
+
+TEST_CASE("with no name given, the client asks for one until it gets one") {
+  std::istringstream in("\n   \n  Zoë Λ  \n");
+  std::ostringstream out;
+  CHECK(ask_name(in, out) == std::optional<std::string>("Zoë Λ"));
+  CHECK(out.str().find("Your name") != std::string::npos);
+  std::istringstream none("\n");
+  CHECK_FALSE(ask_name(none, out).has_value());
+  // Cut to 24 bytes, never inside a character.
+  std::istringstream longer(std::string(23, 'a') + "ë\n");
+  CHECK(ask_name(longer, out) == std::optional<std::string>(std::string(23, 'a')));
+  ::unsetenv("USER");
+  CHECK(parse_options(1, std::vector<char*>{const_cast<char*>("ringside")}.data()).name.empty());
 }

@@ -84,14 +84,23 @@ TEST_CASE("moves complete step by step, only to legal tokens") {
   CHECK(complete_move("Gd", chains).empty());
 }
 
-TEST_CASE("the first word: interactive commands, and moves once something is typed") {
+TEST_CASE("an empty line on our turn lists the moves; otherwise the commands") {
   completion_context ctx{{"Wd4-a1", "Wd5-a1"}, {"k3x9q2"}, "zertz"};
+  CHECK(complete_word("", "", ctx) == v{"W"});
+  completion_context dvonn{{"c3e3", "c3c4", "d1d2"}, {}, "dvonn"};
+  CHECK(complete_word("", "", dvonn) == v{"c3c4", "c3e3", "d1d2"});
+  CHECK(complete_word("", "", completion_context{{"c3e3"}, {}, "dvonn"}) == v{"c3e3"});
+}
+
+TEST_CASE("the first word: interactive commands, and moves once something is typed") {
+  completion_context ctx{{}, {"k3x9q2"}, "zertz"};
   const auto all = complete_word("", "", ctx);
   CHECK(std::find(all.begin(), all.end(), "help") != all.end());
   CHECK(std::find(all.begin(), all.end(), "decline") != all.end());
   for (const char* script_only : {"wait-turn", "state", "expect-error", "room-file"})
     CHECK(std::find(all.begin(), all.end(), script_only) == all.end());
   CHECK(std::find(all.begin(), all.end(), "Wd4-a1") == all.end());
+  ctx.moves = {"Wd4-a1", "Wd5-a1"};
   CHECK(complete_word("wa", "", ctx) == v{"watch"});
   CHECK(complete_word("W", "", ctx) == v{"Wd4-", "Wd5-"});
   CHECK(complete_word("", "move", ctx) == v{"W"});

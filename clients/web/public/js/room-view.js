@@ -5,6 +5,7 @@ import { h, clear, clockText } from './dom.js';
 import { gameModule, titleOf } from './games/index.js';
 import { rulesButton } from './rules-panel.js';
 import { MoveSound } from './move-sound.js';
+import { ReviewView } from './review-view.js';
 
 // On a touch screen the hints say "tap", not "click".
 const TOUCH = !!(window.matchMedia && window.matchMedia('(pointer: coarse)').matches);
@@ -62,6 +63,7 @@ export class RoomView {
     this.moveInput = moveInput;
     const moveForm = h('form', { class: 'move-form' },
       h('label', { for: 'move-input' }, 'Move'), moveInput, h('button', { type: 'submit' }, 'Play'));
+    this.moveForm = moveForm;
     moveForm.addEventListener('submit', (ev) => {
       ev.preventDefault();
       const token = moveInput.value.trim();
@@ -99,11 +101,14 @@ export class RoomView {
           this.actions,
           h('section', { class: 'panel' }, h('h2', {}, 'Moves'), this.moves),
           h('section', { class: 'panel chat' }, h('h2', {}, 'Chat'), this.chatLog, chatForm))));
+    this.review = new ReviewView(this);
+    this.boardSlot.before(this.review.bar);
     this.tick = setInterval(() => this.updateClocks(), 100);
   }
 
   dispose() {
     clearInterval(this.tick);
+    this.review.dispose();
   }
 
   showSound() {
@@ -134,7 +139,7 @@ export class RoomView {
 
   play(token) {
     const m = this.mirror;
-    if (!m || !m.state) return Promise.resolve(false);
+    if (!m || !m.state || this.review.active) return Promise.resolve(false);
     this.showError('');
     return this.app.conn.request({ type: 'move', room: this.room, move: token, version: m.version }).then(
       () => true,
@@ -171,11 +176,11 @@ export class RoomView {
     const mine = st.status === 'playing' && st.to_move === m.seat;
     document.title = `${mine ? '● Your move · ' : ''}Room ${this.room} — Ringside`;
     this.status.className = `status ${st.status}${st.status === 'playing' && st.to_move === m.seat ? ' mine' : ''}`;
-    this.board.update(st, m.seat);
     this.renderPlayers(m);
     this.renderActions(m);
     this.renderMoves(st);
     this.renderChat(m);
+    this.review.draw(st, m.seat);  // the board: live, or the ply being reviewed
   }
 
   name(st, seat) {
