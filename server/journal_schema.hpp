@@ -63,6 +63,20 @@ UPDATE rooms SET finished_ms = CAST((julianday('now') - 2440587.5) * 86400000 AS
   WHERE status = 'finished';
 CREATE INDEX rooms_by_finish ON rooms(status, finished_ms);
 )sql",
+    // 5: rooms say whether players may take moves back (rooms made before could); a move taken
+    // back leaves moves for takebacks, with when it was taken back, so nothing played is lost.
+    R"sql(
+ALTER TABLE rooms ADD COLUMN takebacks_allowed INTEGER NOT NULL DEFAULT 1;
+CREATE TABLE takebacks(
+  room_id TEXT NOT NULL REFERENCES rooms(id),
+  ply INTEGER NOT NULL CHECK (ply >= 1),
+  text TEXT NOT NULL,
+  clock1_ms INTEGER NOT NULL,
+  clock2_ms INTEGER NOT NULL,
+  received_ms INTEGER NOT NULL,
+  taken_back_ms INTEGER NOT NULL);
+CREATE INDEX takebacks_by_room ON takebacks(room_id, ply);
+)sql",
 };
 inline constexpr int latest_version = static_cast<int>(std::size(migrations));
 
@@ -70,6 +84,6 @@ inline constexpr int latest_version = static_cast<int>(std::size(migrations));
 inline constexpr const char* room_columns =
     "id, game, variant, board, private, clock_initial_s, clock_increment_s, seat1_player, "
     "seat1_name, seat2_player, seat2_name, created_ms, status, result_winner, result_reason, "
-    "final_position, record";
+    "final_position, record, takebacks_allowed";
 
 }  // namespace ringside::server::journal_schema

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "common/unix_time.hpp"
 #include "server/journal_writer.hpp"
 
 namespace ringside::server {
@@ -38,6 +39,13 @@ void room_recorder::record_move(move_row row, std::function<void(journal_status)
   writer_->write(
       [id = room_id_, row = std::move(row)](journal& j) { return j.append_move(id, row); }, strand_,
       std::move(done));
+}
+
+void room_recorder::record_takeback(int from_ply, std::function<void(journal_status)> done) {
+  if (writer_ == nullptr) return done(journal_status(std::monostate{}));
+  writer_->write(
+      [id = room_id_, from_ply](journal& j) { return j.take_back(id, from_ply, unix_ms_now()); },
+      strand_, std::move(done));
 }
 
 }  // namespace ringside::server

@@ -44,6 +44,16 @@ std::string_view to_string(error_code c) {
       return "computer_busy";
     case error_code::internal_error:
       return "internal_error";
+    case error_code::no_offer:
+      return "no_offer";
+    case error_code::own_offer:
+      return "own_offer";
+    case error_code::nothing_to_take_back:
+      return "nothing_to_take_back";
+    case error_code::takebacks_off:
+      return "takebacks_off";
+    case error_code::game_not_over:
+      return "game_not_over";
     case error_code::invalid:
       break;
   }

@@ -49,6 +49,16 @@ enum class error_code : std::uint8_t {
   // create_room with a computer opponent, or a computer's turn: as many computer searches are
   // waiting as the server allows; the game is not made, or the computer moves once it can.
   computer_busy,
+  // takeback, rematch or a decline that answers an offer nobody made.
+  no_offer,
+  // Answering (accepting or declining) an offer you made yourself, or making it twice.
+  own_offer,
+  // takeback: the asker has no move in the game to take back.
+  nothing_to_take_back,
+  // takeback in a room created with takebacks off.
+  takebacks_off,
+  // rematch before the game is over.
+  game_not_over,
 };
 
 // The wire name of `c`, e.g. "stale_version".
@@ -100,6 +110,9 @@ struct create_room {
   // `opponent: {"computer": LEVEL}`: the computer (level 1-5) takes the other seat at once and
   // the game starts. 0: the other seat waits for a person.
   int computer_level = 0;
+  // `takebacks`: whether a player may ask to take back a move. Empty: the server's default for
+  // this kind of room (room_registry.cpp's takebacks_by_default).
+  std::optional<bool> takebacks;
 };
 struct join {
   request_id id;
@@ -120,6 +133,28 @@ struct offer_draw {
   request_id id;
   std::string room;
 };
+// Takebacks, declined draws and rematches (room_offers.cpp): messages whose only field is `room`.
+// `takeback` asks, or accepts the opponent's ask; `rematch` offers, or accepts the offer.
+struct takeback {
+  request_id id;
+  std::string room;
+};
+struct decline_takeback {
+  request_id id;
+  std::string room;
+};
+struct decline_draw {
+  request_id id;
+  std::string room;
+};
+struct rematch {
+  request_id id;
+  std::string room;
+};
+struct decline_rematch {
+  request_id id;
+  std::string room;
+};
 struct chat {
   request_id id;
   std::string room;
@@ -135,7 +170,8 @@ struct leave {
 };
 
 using client_message =
-    std::variant<hello, list_rooms, create_room, join, move, resign, offer_draw, chat, sync, leave>;
+    std::variant<hello, list_rooms, create_room, join, move, resign, offer_draw, chat, sync, leave,
+                 takeback, decline_takeback, decline_draw, rematch, decline_rematch>;
 
 // Why a frame was refused before it reached any room; `id` is the request's id when it had one.
 struct decode_error {
