@@ -28,6 +28,25 @@ std::size_t slot(int seat) {
   return static_cast<std::size_t>(seat - 1);
 }
 
+// The error and the sentence for a rematch the registry did not make.
+std::pair<error_code, std::string> rematch_refusal(room_registry::refusal why) {
+  using refusal = room_registry::refusal;
+  switch (why) {
+    case refusal::seat_cap:
+      return {error_code::too_many_seats,
+              "a player already holds as many seats in unfinished games as allowed"};
+    case refusal::computer_busy:
+      return {error_code::computer_busy, "the computer players are all busy; try again soon"};
+    case refusal::journal:
+    case refusal::none:
+      return {error_code::internal_error,
+              "the server could not record the new room; try again later"};
+    default:
+      return {error_code::too_many_rooms,
+              "the first game's creator made or plays as many rooms as allowed for now"};
+  }
+}
+
 }  // namespace
 
 int room::offer_seat(peer& p, const identity_ptr& who, const protocol::request_id& re,
@@ -254,19 +273,11 @@ void room::make_rematch(const peer_ptr& p, const protocol::request_id& re) {
   registry_.create_rematch(
       std::move(s), swapped,
       [self = shared_from_this(), p, re](room_registry::room_ptr r, room_registry::refusal why) {
-        net::post(self->strand_, [self, p, re, r = std::move(r), why] {
+        net::post(self->strand_, [self, p, re, r = std::move(r), why_not = why] {
           self->write_pending_ = false;
           if (!r) {
-            const auto code = why == room_registry::refusal::seat_cap ? error_code::too_many_seats
-                              : why == room_registry::refusal::computer_busy
-                                  ? error_code::computer_busy
-                              : why == room_registry::refusal::journal ? error_code::internal_error
-                                                                       : error_code::too_many_rooms;
-            self->reject(*p, re, code,
-                         "the rematch could not be made (" +
-                             std::string(protocol::to_string(code)) +
-                             "): a player holds as many games as allowed, or the server is "
-                             "busy; nothing changed");
+            const auto [code, sentence] = rematch_refusal(why_not);
+            self->reject(*p, re, code, "the rematch was not made: " + sentence);
             self->commit();
           } else {
             self->rematch_ = r->id();

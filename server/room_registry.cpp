@@ -313,6 +313,14 @@ void room_registry::create_rematch(room_settings s, std::array<identity_ptr, 2> 
         return fn(nullptr, no);
       }
     }
+    // A rematch is a room made like any other: the creator's address's daily count holds it,
+    // or resigning and asking again would make rooms without end.
+    if (!s.creator_address.empty() &&
+        created_today_.refuse(s.creator_address, limits_.rooms_per_address_per_day).has_value()) {
+      if (computer) release_computer(human, s.creator_address);
+      metrics_.rooms_refused_daily.fetch_add(1);
+      return fn(nullptr, refusal::daily_cap);
+    }
     do {
       s.id = random_base32(8);
     } while (rooms_.count(s.id) != 0);

@@ -74,8 +74,9 @@ class room_registry {
                    std::string address, std::function<void(room_ptr, refusal)> fn);
   // Makes the rematch of a finished game: a room with `s`'s settings (its id and creation time
   // are new) in which `seats` (the finished game's, colours swapped) are already taken and the
-  // game runs. The players' seat caps hold it, and a game against the computer the computer
-  // caps of its creator (s.creator_address). fn as for create_room.
+  // game runs. The players' seat caps hold it, the daily room count of the first game's
+  // creator's address (s.creator_address), and a game against the computer that creator's
+  // computer caps. fn as for create_room.
   void create_rematch(room_settings s, std::array<identity_ptr, 2> seats,
                       std::function<void(room_ptr, refusal)> fn);
   // Whether `player` may take a seat in room `room_id`: it already sits there, or holds fewer

@@ -324,4 +324,26 @@ TEST_CASE("against the computer a takeback needs no answer and takes back its re
   (void)ack;
 }
 
+TEST_CASE("a rematch counts against the daily rooms of the first game's creator's address") {
+  server_process srv({"--rooms-per-address-per-day", "1"});
+  ws_client me(srv.port());
+  me.hello("alice");
+  const auto joined = me.request({{"type", "create_room"},
+                                   {"game", "zertz"},
+                                   {"variant", "blitz"},
+                                   {"seat", "first"},
+                                   {"opponent", {{"computer", 1}}}},
+                                  "joined");
+  const std::string room = joined.at("room");
+  REQUIRE(me.send(room_request("resign", room)));
+  me.expect("patch");
+  const auto err = me.request(room_request("rematch", room), "error");
+  CHECK(err.at("code") == "too_many_rooms");
+  // Refused, nothing made: the finished room names no rematch.
+  const auto snap = me.request({{"type", "sync"}, {"room", room}}, "snapshot");
+  CHECK(snap.at("state").at("rematch").is_null());
+  CHECK(http_get(srv.port(), "/metrics").second.find("ringside_rematches_total 0") !=
+        std::string::npos);
+}
+
 }  // namespace ringside::test
