@@ -62,6 +62,10 @@ json build_state(const room_view& view, const any_game& g) {
   state["history_by"] = g.history_by();
   state["draw_offer"] = view.draw_offer ? json(*view.draw_offer) : json(nullptr);
   state["result"] = result_json(view.result);
+  state["takebacks"] = view.takebacks;
+  state["takeback_offer"] = view.takeback_offer ? json(*view.takeback_offer) : json(nullptr);
+  state["rematch_offer"] = view.rematch_offer ? json(*view.rematch_offer) : json(nullptr);
+  state["rematch"] = view.rematch ? json(*view.rematch) : json(nullptr);
   std::visit(
       [&](const auto& game) {
         using G = std::decay_t<decltype(game)>;

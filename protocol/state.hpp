@@ -50,6 +50,10 @@ struct room_view {
   std::array<std::optional<player_view>, 2> players;
   int spectators = 0;
   std::optional<int> draw_offer;  // seat that offered
+  bool takebacks = false;             // the room lets players ask to take a move back
+  std::optional<int> takeback_offer;  // seat that asked
+  std::optional<int> rematch_offer;   // seat that offered, after the end
+  std::optional<std::string> rematch;  // the room the rematch is played in
   std::optional<result_view> result;
   std::optional<any_report> last_move;
 };

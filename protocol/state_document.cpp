@@ -53,6 +53,10 @@ state_document::facts state_document::read(const room_view& view, const any_game
   f.ply = g.ply();
   f.draw_offer = view.draw_offer;
   f.result = view.result;
+  f.takebacks = view.takebacks;
+  f.takeback_offer = view.takeback_offer;
+  f.rematch_offer = view.rematch_offer;
+  f.rematch = view.rematch;
   return f;
 }
 
@@ -91,8 +95,25 @@ patch_ops state_document::update(const room_view& view, const any_game& g) {
   if (next.result != facts_.result) {
     replace(ops, "/result", doc_["result"], result_json(next.result));
   }
+  diff_offers(next, ops);
   facts_ = std::move(next);
   return ops;
+}
+
+void state_document::diff_offers(const facts& next, patch_ops& ops) {
+  if (next.takebacks != facts_.takebacks) {
+    replace(ops, "/takebacks", doc_["takebacks"], next.takebacks);
+  }
+  if (next.takeback_offer != facts_.takeback_offer) {
+    replace(ops, "/takeback_offer", doc_["takeback_offer"],
+            optional_int_json(next.takeback_offer));
+  }
+  if (next.rematch_offer != facts_.rematch_offer) {
+    replace(ops, "/rematch_offer", doc_["rematch_offer"], optional_int_json(next.rematch_offer));
+  }
+  if (next.rematch != facts_.rematch) {
+    replace(ops, "/rematch", doc_["rematch"], next.rematch ? njson(*next.rematch) : njson(nullptr));
+  }
 }
 
 void state_document::diff_players(const facts& next, patch_ops& ops) {

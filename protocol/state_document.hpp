@@ -53,7 +53,13 @@ class state_document {
     int ply = 0;
     std::optional<int> draw_offer;
     std::optional<result_view> result;
+    bool takebacks = false;
+    std::optional<int> takeback_offer;
+    std::optional<int> rematch_offer;
+    std::optional<std::string> rematch;
   };
+  // The offers' fields: takebacks, takeback_offer, rematch_offer, rematch.
+  void diff_offers(const facts& next, patch_ops& ops);
 
   static facts read(const room_view& view, const any_game& g);
   void diff_players(const facts& next, patch_ops& ops);

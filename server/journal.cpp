@@ -42,6 +42,7 @@ struct journal::statements {
   journal_statement select_prunable, delete_moves, delete_room;
   journal_statement savepoint, release, rollback_to, rated_room, select_rating, save_rating,
       insert_history, select_all_ratings, select_history, select_room_history;
+  journal_statement save_takebacks, delete_taken_back, delete_takebacks, count_takebacks;
 };
 
 journal::journal(sqlite3* db) : db_(db), st_(std::make_unique<statements>()) {}
@@ -166,7 +167,8 @@ journal_status journal::prepare_all() {
       {&st_->insert_room,
        "INSERT INTO rooms(id, game, variant, board, private, clock_initial_s, "
        "clock_increment_s, seat1_player, seat1_name, seat2_player, seat2_name, created_ms, "
-       "status, rated) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"},
+       "status, rated, takebacks_allowed) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+       "?12, ?13, ?14, ?15)"},
       {&st_->update_seats,
        "UPDATE rooms SET seat1_player = ?2, seat1_name = ?3, seat2_player = ?4, "
        "seat2_name = ?5, status = ?6 WHERE id = ?1 AND status <> 'finished'"},
@@ -180,6 +182,13 @@ journal_status journal::prepare_all() {
        "SELECT id FROM rooms WHERE status = 'finished' AND rated = 0 AND finished_ms < ?1 AND "
        "(SELECT count(*) FROM moves WHERE moves.room_id = rooms.id) < ?2 LIMIT ?3"},
       {&st_->delete_moves, "DELETE FROM moves WHERE room_id = ?1"},
+      {&st_->save_takebacks,
+       "INSERT INTO takebacks(room_id, ply, text, clock1_ms, clock2_ms, received_ms, "
+       "taken_back_ms) SELECT room_id, ply, text, clock1_ms, clock2_ms, received_ms, ?3 "
+       "FROM moves WHERE room_id = ?1 AND ply >= ?2"},
+      {&st_->delete_taken_back, "DELETE FROM moves WHERE room_id = ?1 AND ply >= ?2"},
+      {&st_->delete_takebacks, "DELETE FROM takebacks WHERE room_id = ?1"},
+      {&st_->count_takebacks, "SELECT count(*) FROM takebacks WHERE room_id = ?1"},
       {&st_->delete_room, "DELETE FROM rooms WHERE id = ?1 AND status = 'finished'"},
       {&st_->room_state,
        "SELECT status, (SELECT max(ply) FROM moves WHERE room_id = ?1) FROM rooms "
@@ -318,8 +327,10 @@ ringside::expected<std::vector<std::string>> journal::prune_finished_rooms(
   }
   for (const auto& id : ids) {
     st_->delete_moves.bind(1, std::string_view(id));
+    st_->delete_takebacks.bind(1, std::string_view(id));
     st_->delete_room.bind(1, std::string_view(id));
     auto r = run_write(st_->delete_moves, "prune_finished_rooms: moves of " + id);
+    if (r) r = run_write(st_->delete_takebacks, "prune_finished_rooms: takebacks of " + id);
     if (r) r = run_write(st_->delete_room, "prune_finished_rooms: room " + id);
     if (!r) {
       if (own_transaction) undo_failed_commit();
@@ -369,6 +380,7 @@ journal_status journal::save_room(const room_row& room) {
   s.bind(12, room.created_ms);
   s.bind(13, std::string_view(room.status));
   s.bind(14, std::int64_t{room.rated ? 1 : 0});
+  s.bind(15, std::int64_t{room.takebacks ? 1 : 0});
   return write_one(s, "save_room " + room.id);
 }
 
@@ -663,6 +675,61 @@ journal_status journal::append_move(std::string_view room_id, const move_row& mo
   return r;
 }
 
+journal_status journal::take_back(std::string_view room_id, int from_ply,
+                                  std::int64_t taken_back_ms) {
+  const std::string what =
+      "take_back " + std::string(room_id) + " from ply " + std::to_string(from_ply);
+  std::lock_guard lock(mutex_);
+  const bool own_transaction = sqlite3_get_autocommit(db_) != 0;
+  if (own_transaction) {
+    if (auto r = run_write(st_->begin_write, what + ": begin"); !r) return r;
+  }
+  auto attempt = [&]() -> journal_status {
+    if (from_ply < 1) return fail(what + ": ply must be 1 or more");
+    {
+      auto& state = st_->room_state;
+      scoped_reset reset(state);
+      state.bind(1, room_id);
+      const int rc = state.step();
+      if (rc == SQLITE_DONE) return fail(what + ": the room does not exist");
+      if (rc != SQLITE_ROW) return db_failure(what);
+      if (state.text(0) == "finished") return fail(what + ": the room is finished");
+      const auto last = state.optional_integer(1);
+      if (!last || *last < from_ply) return fail(what + ": the room has no move at that ply");
+    }
+    auto& save = st_->save_takebacks;
+    save.bind(1, room_id);
+    save.bind(2, std::int64_t{from_ply});
+    save.bind(3, taken_back_ms);
+    if (auto r = run_write(save, what + ": keep"); !r) return r;
+    auto& drop = st_->delete_taken_back;
+    drop.bind(1, room_id);
+    drop.bind(2, std::int64_t{from_ply});
+    return run_write(drop, what + ": remove");
+  };
+  // The room's next move is the ply after what is left: the cached last ply no longer holds.
+  last_ply_.erase(std::string(room_id));
+  auto r = attempt();
+  if (!own_transaction) return r;
+  if (!r) {
+    if (sqlite3_get_autocommit(db_) == 0) run_write(st_->rollback, what + ": rollback");
+    last_ply_.clear();
+    return r;
+  }
+  r = run_write(st_->commit, what + ": commit");
+  if (!r) undo_failed_commit();
+  return r;
+}
+
+expected<std::int64_t> journal::taken_back_count(std::string_view room_id) {
+  std::lock_guard lock(mutex_);
+  auto& s = st_->count_takebacks;
+  scoped_reset reset(s);
+  s.bind(1, room_id);
+  if (s.step() != SQLITE_ROW) return db_failure("taken_back_count");
+  return s.integer(0);
+}
+
 journal_status journal::begin_batch() {
   std::lock_guard lock(mutex_);
   if (sqlite3_get_autocommit(db_) == 0) return fail("begin_batch: a batch is already open");
@@ -710,6 +777,7 @@ room_row journal::read_room(const journal_statement& s) const {
     row.record = s.optional_text(16);
   }
   row.rated = s.integer(17) != 0;
+  row.takebacks = s.integer(18) != 0;
   return row;
 }
 

@@ -70,6 +70,7 @@ struct room_row {
   std::optional<room_result> result;
   std::optional<std::string> final_position;
   std::optional<std::string> record;  // the game record (tag pairs and movetext)
+  bool takebacks = true;              // players may ask to take a move back
   friend bool operator==(const room_row&, const room_row&) = default;
 };
 
@@ -179,6 +180,14 @@ class journal {
   // Fails for an unknown or finished room, and when `move.ply` is not above every stored ply
   // of the room (so a duplicate or reordered move is never stored twice).
   journal_status append_move(std::string_view room_id, const move_row& move);
+
+  // Takes back every move of an unfinished room from ply `from_ply` on: in one transaction
+  // they move from moves to takebacks, marked taken back at `taken_back_ms` (unix ms), so the
+  // room replays as it stands after the takeback and the journal keeps what was played. Fails
+  // (writing nothing) for an unknown or finished room, or when it has no move at `from_ply`.
+  journal_status take_back(std::string_view room_id, int from_ply, std::int64_t taken_back_ms);
+  // How many moves of the room were taken back (for tests and reports).
+  ringside::expected<std::int64_t> taken_back_count(std::string_view room_id);
 
   // Opens one write transaction that the calls above join until commit_batch, so many
   // writes share one fsync (group commit). Only for a single writer thread: a reader on

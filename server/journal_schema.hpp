@@ -95,6 +95,20 @@ CREATE TABLE rating_history(
   UNIQUE (room_id, seat));
 CREATE INDEX rating_history_by_player ON rating_history(player_id, category, seq);
 )sql",
+    // 6: rooms say whether players may take moves back (rooms made before could); a move taken
+    // back leaves moves for takebacks, with when it was taken back, so nothing played is lost.
+    R"sql(
+ALTER TABLE rooms ADD COLUMN takebacks_allowed INTEGER NOT NULL DEFAULT 1;
+CREATE TABLE takebacks(
+  room_id TEXT NOT NULL REFERENCES rooms(id),
+  ply INTEGER NOT NULL CHECK (ply >= 1),
+  text TEXT NOT NULL,
+  clock1_ms INTEGER NOT NULL,
+  clock2_ms INTEGER NOT NULL,
+  received_ms INTEGER NOT NULL,
+  taken_back_ms INTEGER NOT NULL);
+CREATE INDEX takebacks_by_room ON takebacks(room_id, ply);
+)sql",
 };
 inline constexpr int latest_version = static_cast<int>(std::size(migrations));
 
@@ -102,6 +116,6 @@ inline constexpr int latest_version = static_cast<int>(std::size(migrations));
 inline constexpr const char* room_columns =
     "id, game, variant, board, private, clock_initial_s, clock_increment_s, seat1_player, "
     "seat1_name, seat2_player, seat2_name, created_ms, status, result_winner, result_reason, "
-    "final_position, record, rated";
+    "final_position, record, rated, takebacks_allowed";
 
 }  // namespace ringside::server::journal_schema

@@ -41,6 +41,10 @@ std::string metrics::render() const {
       << "ringside_rooms{status=\"playing\"} " << rooms_playing.load() << '\n'
       << "ringside_rooms{status=\"finished\"} " << rooms_finished.load() << '\n';
   counter("ringside_moves_accepted_total", "Moves the rules accepted.", moves_accepted.load());
+  counter("ringside_takebacks_total", "Takebacks made (accepted, or against the computer).",
+          takebacks.load());
+  counter("ringside_rematches_total", "Rematch rooms made after a finished game.",
+          rematches.load());
   counter("ringside_moves_rejected_total", "Moves refused (any error).", moves_rejected.load());
   counter("ringside_messages_in_total", "WebSocket messages received.", messages_in.load());
   counter("ringside_messages_out_total", "WebSocket messages sent.", messages_out.load());

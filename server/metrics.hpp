@@ -22,6 +22,8 @@ class metrics {
   std::atomic<std::int64_t> rooms_playing{0};
   std::atomic<std::int64_t> rooms_finished{0};
   std::atomic<std::uint64_t> moves_accepted{0};
+  std::atomic<std::uint64_t> takebacks{0};  // takebacks made (each may take back two plies)
+  std::atomic<std::uint64_t> rematches{0};  // rematch rooms made
   std::atomic<std::uint64_t> moves_rejected{0};
   std::atomic<std::uint64_t> messages_in{0};
   std::atomic<std::uint64_t> messages_out{0};

@@ -79,6 +79,8 @@ room::room(net::io_context& ioc, room_registry& owner, metrics& m, room_settings
 void room::restore(restored_state st) {
   seats_ = std::move(st.seats);
   moves_ = std::move(st.moves);
+  clocks_after_ = std::move(st.clocks_after);
+  clocks_after_.resize(moves_.size());
   last_move_ = std::move(st.last_move);
   stored_record_ = std::move(st.record);
   if (clock_ && st.clock_ms) {
@@ -156,6 +158,15 @@ void room::handle(peer_ptr p, identity_ptr who, protocol::client_message msg,
                      },
                      [&](const protocol::leave& m) { self->do_leave(*p, m); },
                      [&](const protocol::cancel_room& m) { self->do_cancel(*p, who, m); },
+                     [&](const protocol::takeback& m) { self->do_takeback(p, who, m); },
+                     [&](const protocol::decline_takeback& m) {
+                       self->do_decline_takeback(*p, who, m);
+                     },
+                     [&](const protocol::decline_draw& m) { self->do_decline_draw(*p, who, m); },
+                     [&](const protocol::rematch& m) { self->do_rematch(p, who, m); },
+                     [&](const protocol::decline_rematch& m) {
+                       self->do_decline_rematch(*p, who, m);
+                     },
                      [&](const auto& m) {
                        self->reject(*p, m.id, error_code::bad_request,
                                     "this message is not meant for a room");
@@ -463,6 +474,10 @@ protocol::room_view room::view() const {
   }
   v.spectators = presence_.shown_spectators();
   v.draw_offer = draw_offer_;
+  v.takebacks = settings_.takebacks;
+  v.takeback_offer = takeback_offer_;
+  v.rematch_offer = rematch_offer_;
+  v.rematch = rematch_;
   v.result = result_;
   v.last_move = last_move_;
   return v;

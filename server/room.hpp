@@ -55,6 +55,8 @@ struct room_settings {
   // The creator's client address: the computer pool takes turns by address. Not journalled:
   // a room restored after a restart shares the empty address's turn.
   std::string creator_address;
+  // Whether a player may ask to take back a move (room_registry.cpp chooses the default).
+  bool takebacks = true;
 };
 
 // What a room rebuilt from the journal starts from besides its settings and replayed game.
@@ -64,6 +66,7 @@ struct restored_state {
   std::optional<any_report> last_move;
   protocol::room_status status = protocol::room_status::waiting;
   std::optional<std::array<std::int64_t, 2>> clock_ms;  // both clocks after the last move
+  std::vector<std::array<std::int64_t, 2>> clocks_after;  // both clocks after each move
   std::optional<protocol::result_view> result;          // finished games only
   std::optional<std::string> record;                    // finished games: the stored ZEN text
 };
@@ -110,6 +113,9 @@ class room : public std::enable_shared_from_this<room> {
   void retire_if_unused();
   // Stops the clock's timer so the server can exit.
   void shutdown();
+  // A rematch room, made by room_registry::create_rematch: seats both players (`seats`, the
+  // finished game's with colours swapped) and starts the game, before anyone joins.
+  void start_rematch(std::array<identity_ptr, 2> seats);
 
  private:
   void do_join(const peer_ptr& p, const identity_ptr& who, const protocol::join& m,
@@ -161,6 +167,26 @@ class room : public std::enable_shared_from_this<room> {
   void do_leave(peer& p, const protocol::leave& m);
   // The player waiting in the room ends it before anyone came: finished as "cancelled".
   void do_cancel(peer& p, const identity_ptr& who, const protocol::cancel_room& m);
+  // Takebacks, declined draws and rematches (room_offers.cpp).
+  void do_takeback(const peer_ptr& p, const identity_ptr& who, const protocol::takeback& m);
+  void do_decline_takeback(peer& p, const identity_ptr& who, const protocol::decline_takeback& m);
+  void do_decline_draw(peer& p, const identity_ptr& who, const protocol::decline_draw& m);
+  void do_rematch(const peer_ptr& p, const identity_ptr& who, const protocol::rematch& m);
+  void do_decline_rematch(peer& p, const identity_ptr& who, const protocol::decline_rematch& m);
+  // The seat of `who` if it may answer or make an offer now, else 0 after answering `p` why.
+  int offer_seat(peer& p, const identity_ptr& who, const protocol::request_id& re,
+                 bool while_playing);
+  // Takes back every move from `seat`'s last one on: written to the journal first, then the
+  // room replays the rest, puts the clocks back and sends everyone a snapshot of a new version.
+  void take_back(const peer_ptr& p, const protocol::request_id& re, int seat);
+  // Replaces the game with the first `plies` moves replayed; the clocks as they were then.
+  void rewind(std::size_t plies);
+  // Makes the rematch room (both players agreed, or the computer always does).
+  void make_rematch(const peer_ptr& p, const protocol::request_id& re);
+  // Sends everyone in the room a snapshot of a new version (after the history shrank).
+  void publish_snapshot();
+  // Tells everyone in the room that the player on `seat` declined `offer`.
+  void tell_declined(std::string_view offer, int seat);
   // The computer's seat (room_computer.cpp): takes the seat other than `human_seat`; starts a
   // search on the lobby's computer pool when the game is on and the computer is to move; plays
   // the move it found through accept_move, as a person's, if the game is still where it was.
@@ -228,6 +254,14 @@ class room : public std::enable_shared_from_this<room> {
   bool spectator_timer_armed_ = false;
   protocol::room_status status_ = protocol::room_status::waiting;
   std::optional<int> draw_offer_;
+  std::optional<int> takeback_offer_;
+  std::optional<int> rematch_offer_;
+  std::optional<std::string> rematch_;  // the rematch's room, once made
+  // Both clocks after each accepted move (zeros without a clock): a takeback puts them back.
+  std::vector<std::array<std::int64_t, 2>> clocks_after_;
+  // Bumped when a takeback makes a search started before it meaningless though its ply and
+  // side to move may come round again.
+  std::uint64_t think_ticket_ = 0;
   std::optional<protocol::result_view> result_;
   std::optional<any_report> last_move_;
   std::vector<std::string> moves_;  // accepted move texts, for the journal and replays

@@ -60,11 +60,17 @@ void room::maybe_think() {
   computer_pool::asker for_whom{{}, settings_.creator_address};
   if (const auto& human = seats_[slot(seat == 1 ? 2 : 1)]) for_whom.player = human->player;
   const int ply = game_.ply();
+  const auto ticket = think_ticket_;
   const bool queued = pool->think(
       game_, r, std::move(for_whom),
-      [self = shared_from_this(), seat, ply, cancel = think_cancel_](computer_move m) {
+      [self = shared_from_this(), seat, ply, ticket, cancel = think_cancel_](computer_move m) {
         // `cancel` keeps the flag alive for as long as the search may read it.
-        net::post(self->strand_, [self, seat, ply, token = std::move(m.move)] {
+        net::post(self->strand_, [self, seat, ply, ticket, token = std::move(m.move)] {
+          if (ticket != self->think_ticket_) {
+            // A takeback came after the search began: think again about the position now.
+            self->thinking_ = false;
+            return self->run_or_defer([self] { self->maybe_think(); });
+          }
           self->on_computer_move(seat, ply, token);
         });
       });

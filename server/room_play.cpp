@@ -81,8 +81,12 @@ void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int se
     game_ = std::move(*next);
     clock_ = next_clock;
     moves_.push_back(report_text(report));
+    std::array<std::int64_t, 2> clocks{};
+    if (clock_) clocks = {clock_->remaining_ms(1), clock_->remaining_ms(2)};
+    clocks_after_.push_back(clocks);
     last_move_ = report;
     draw_offer_.reset();
+    takeback_offer_.reset();  // asked about another position
     if (!finish_if_decided()) arm_flag_timer();
     metrics_.moves_accepted.fetch_add(1);
     if (p) {  // null for the computer's moves: nobody waits for an ack
@@ -192,6 +196,7 @@ void room::finish(int winner, std::string reason) {
   set_status(room_status::finished);
   result_ = protocol::result_view{winner, std::move(reason), game_.score()};
   draw_offer_.reset();
+  takeback_offer_.reset();
   if (clock_) clock_->halt();
   ++flag_generation_;
   flag_timer_.cancel();

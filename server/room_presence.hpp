@@ -63,6 +63,13 @@ class room_presence {
       if (const auto conn = m.conn.lock()) fn(*conn);
     }
   }
+  // Calls fn(peer_ptr, member) for every member still connected.
+  template <class F>
+  void for_each_member(F&& fn) const {
+    for (const auto& [id, m] : members_) {
+      if (auto conn = m.conn.lock()) fn(std::move(conn), m);
+    }
+  }
 
  private:
   std::map<std::uint64_t, member> members_;

@@ -92,4 +92,11 @@ void room_recorder::record_move(move_row row, std::function<void(journal_status)
       std::move(done));
 }
 
+void room_recorder::record_takeback(int from_ply, std::function<void(journal_status)> done) {
+  if (writer_ == nullptr) return done(journal_status(std::monostate{}));
+  writer_->write(
+      [id = room_id_, from_ply](journal& j) { return j.take_back(id, from_ply, unix_ms_now()); },
+      strand_, std::move(done));
+}
+
 }  // namespace ringside::server

@@ -41,6 +41,9 @@ class room_recorder {
   void read_rating_changes(changes_done done);
   // Appends one accepted move; `done` runs on the strand once it is durable, or failed.
   void record_move(move_row row, std::function<void(journal_status)> done);
+  // Takes back every move from ply `from_ply` on (kept in the journal's takebacks); `done` runs
+  // on the strand once that is durable, or failed.
+  void record_takeback(int from_ply, std::function<void(journal_status)> done);
 
  private:
   journal_writer* writer_;

@@ -21,6 +21,27 @@ namespace ringside::server {
 
 namespace net = boost::asio;
 
+namespace {
+// The one place a room's takeback setting is chosen when its creator left it out: casual
+// games allow takebacks, rated ones do not (a rating must rest on the game as played).
+bool takebacks_by_default(const protocol::create_room& req) { return !req.rated; }
+
+// The journal's row of a new room with settings `s`.
+room_row row_of(const room_settings& s, std::string status) {
+  room_row row;
+  row.id = s.id;
+  row.game = s.game.game;
+  row.variant = s.game.variant;
+  row.board = s.game.board;
+  row.is_private = s.is_private;
+  row.rated = s.rated;
+  if (s.clock) row.clock = clock_setting{s.clock->initial_s, s.clock->increment_s};
+  row.created_ms = unix_ms_now();
+  row.status = std::move(status);
+  row.takebacks = s.takebacks;
+  return row;
+}
+}  // namespace
 
 room_registry::room_registry(net::io_context& ioc, metrics& m, journal_writer* journal, double abandon_after_s,
              room_limits limits)
@@ -204,6 +225,7 @@ void room_registry::create_room(protocol::create_room req, any_game start, std::
     s.clock = req.clock;
     s.is_private = req.is_private;
     s.rated = req.rated;
+    s.takebacks = req.takebacks.value_or(takebacks_by_default(req));
     s.computer_level = req.computer_level;
     s.creator_address = address;
     s.created = iso_utc_now();
@@ -215,16 +237,7 @@ void room_registry::create_room(protocol::create_room req, any_game start, std::
       made(r);
       return fn(std::move(r), refusal::none);
     }
-    room_row row;
-    row.id = s.id;
-    row.game = s.game.game;
-    row.variant = s.game.variant;
-    row.board = s.game.board;
-    row.is_private = s.is_private;
-    row.rated = s.rated;
-    if (s.clock) row.clock = clock_setting{s.clock->initial_s, s.clock->increment_s};
-    row.created_ms = unix_ms_now();
-    row.status = "waiting";
+    room_row row = row_of(s, "waiting");
     // The room exists only once its row is durable: a room the journal lacks could never
     // record a seat or a move (each would find no room), so it would refuse every move for
     // good, even after the disk recovered. On failure the creator gets no room.
@@ -244,6 +257,80 @@ void room_registry::create_room(protocol::create_room req, any_game start, std::
           auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start));
           made(r);
           fn(std::move(r), refusal::none);
+        });
+  });
+}
+
+void room_registry::create_rematch(room_settings s, std::array<identity_ptr, 2> seats,
+                                   std::function<void(room_ptr, refusal)> fn) {
+  net::post(strand_, [this, s = std::move(s), seats = std::move(seats),
+                      fn = std::move(fn)]() mutable {
+    auto start = any_game::create(s.game.game, s.game.variant, s.game.board);
+    if (!start) {
+      spdlog::error("rematch of {} {}: {}", s.game.game, s.game.variant, start.error());
+      return fn(nullptr, refusal::journal);
+    }
+    std::string human;  // against the computer: the person, whose computer caps count it
+    for (const auto& who : seats) {
+      if (!who || who->computer_level > 0) continue;
+      if (limits_.seats_per_player != 0 && seats_held(who->player) >= limits_.seats_per_player) {
+        metrics_.seats_refused.fetch_add(1);
+        return fn(nullptr, refusal::seat_cap);
+      }
+      human = who->player;
+    }
+    const bool computer = s.computer_level > 0;
+    if (computer) {
+      if (computers_ && computers_->full()) {
+        metrics_.computer_queue_full.fetch_add(1);
+        return fn(nullptr, refusal::computer_busy);
+      }
+      if (const auto no = reserve_computer(human, s.creator_address); no != refusal::none) {
+        metrics_.computer_games_refused.fetch_add(1);
+        return fn(nullptr, no);
+      }
+    }
+    // A rematch is a room made like any other: the creator's address's daily count holds it,
+    // or resigning and asking again would make rooms without end.
+    if (!s.creator_address.empty() &&
+        created_today_.refuse(s.creator_address, limits_.rooms_per_address_per_day).has_value()) {
+      if (computer) release_computer(human, s.creator_address);
+      metrics_.rooms_refused_daily.fetch_add(1);
+      return fn(nullptr, refusal::daily_cap);
+    }
+    do {
+      s.id = random_base32(8);
+    } while (rooms_.count(s.id) != 0);
+    s.created = iso_utc_now();
+    const auto made = [this, computer, human, seats, address = s.creator_address](
+                          room_ptr r, const std::function<void(room_ptr, refusal)>& done) {
+      adopt(r);
+      if (computer) rooms_[r->id()].computer_for.emplace(human, address);
+      for (const auto& who : seats) {
+        if (who && who->computer_level == 0) seats_[who->player].insert(r->id());
+      }
+      r->start_rematch(seats);
+      done(std::move(r), refusal::none);
+    };
+    spdlog::info("room {} created as a rematch: {} {}", s.id, s.game.game, s.game.variant);
+    if (!journal_) {
+      return made(std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(*start)),
+                  fn);
+    }
+    room_row row = row_of(s, "playing");
+    for (std::size_t i = 0; i < 2; ++i) {
+      if (seats[i]) row.seats[i] = seat_row{seats[i]->player, seats[i]->name};
+    }
+    journal_->write(
+        [row = std::move(row)](server::journal& j) { return j.save_room(row); }, strand_,
+        [this, s = std::move(s), start = std::move(*start), made, computer, human,
+         fn = std::move(fn)](journal_status st) mutable {
+          if (!st) {
+            spdlog::error("rematch room {} not saved, so not created: {}", s.id, st.error());
+            if (computer) release_computer(human, s.creator_address);
+            return fn(nullptr, refusal::journal);
+          }
+          made(std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start)), fn);
         });
   });
 }

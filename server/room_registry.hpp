@@ -28,13 +28,13 @@
 #include "server/rating_eligibility.hpp"
 #include "server/room_limits.hpp"
 #include "server/room_list.hpp"
+#include "server/room.hpp"
 
 namespace ringside::server {
 
 class journal_writer;
 class computer_pool;
 class metrics;
-class room;
 
 class room_registry {
  public:
@@ -75,6 +75,13 @@ class room_registry {
   // durable; fn(nullptr, journal) when the journal cannot record the room.
   void create_room(protocol::create_room req, any_game start, std::string creator,
                    std::string address, std::function<void(room_ptr, refusal)> fn);
+  // Makes the rematch of a finished game: a room with `s`'s settings (its id and creation time
+  // are new) in which `seats` (the finished game's, colours swapped) are already taken and the
+  // game runs. The players' seat caps hold it, the daily room count of the first game's
+  // creator's address (s.creator_address), and a game against the computer that creator's
+  // computer caps. fn as for create_room.
+  void create_rematch(room_settings s, std::array<identity_ptr, 2> seats,
+                      std::function<void(room_ptr, refusal)> fn);
   // Whether `player` may take a seat in room `room_id`: it already sits there, or holds fewer
   // seats in unfinished games than room_limits::seats_per_player. fn runs on the lobby's strand.
   void may_take_seat(std::string player, std::string room_id, std::function<void(bool)> fn);

@@ -54,6 +54,7 @@ expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, room_
     if (!report)
       return fail("ply " + std::to_string(mv.ply) + " " + mv.text + ": " + report.error());
     st.moves.push_back(report_text(*report));
+    st.clocks_after.push_back(row.clock ? mv.clock_ms : std::array<std::int64_t, 2>{});
     st.last_move = std::move(*report);
   }
   for (std::size_t i = 0; i < 2; ++i) {
@@ -80,6 +81,7 @@ expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, room_
   if (row.clock) s.clock = protocol::clock_settings{row.clock->initial_s, row.clock->increment_s};
   s.is_private = row.is_private;
   s.rated = row.rated;
+  s.takebacks = row.takebacks;
   s.created = iso_utc(row.created_ms);
   for (const auto& who : st.seats) {
     if (who && who->computer_level > 0) s.computer_level = who->computer_level;

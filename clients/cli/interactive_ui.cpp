@@ -224,17 +224,6 @@ bool interactive_ui::handle_local(const command& cmd) {
                                   "? Type y to resign, anything else to play on.") +
                 "\n");
     update_prompt();
-  } else if (v == "decline") {
-    const json& offer = room != nullptr ? field(room->state(), "draw_offer") : null_json();
-    if (room == nullptr || !room->seat() || !offer.is_number_integer() ||
-        offer.get<int>() == *room->seat()) {
-      print_above("There is no draw offer to decline.\n");
-    } else {
-      // The protocol has no refusal: an offer lapses with the next move. Saying so in the
-      // chat tells the other player now.
-      session_->request({{"type", "chat"}, {"room", room->id()}, {"text", "I decline the draw."}});
-      print_above("Declined; play on (the offer lapses with the next move).\n");
-    }
   } else {
     if (v == "rooms") rooms_all_ = !cmd.args.empty() && cmd.args[0] == "all";
     return false;

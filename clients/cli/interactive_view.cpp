@@ -82,6 +82,14 @@ void interactive_ui::on_message(const json& msg, const room_view* room) {
     const auto n = ids.is_array() ? ids.size() : 0;
     print_above(n == 0 ? std::string("You had no open seek.\n")
                        : "Withdrew " + std::to_string(n) + (n == 1 ? " seek.\n" : " seeks.\n"));
+  } else if (type == "declined") {
+    const json& seat = field(msg, "seat");
+    const std::string who = seat.is_number_integer() && room != nullptr
+                                ? seat_name(room->state(), seat.get<int>())
+                                : std::string("The other player");
+    print_above(who + " declined the " + visible(field_string(msg, "offer")) + ".\n");
+  } else if (type == "rematch_started") {
+    update_prompt();  // the room event says where; the new room's `joined` follows
   } else if (type != "ack" && type != "patch" && type != "snapshot" && type != "joined") {
     print_above(visible(format_event(msg, room)) + "\n");
   }
@@ -94,8 +102,10 @@ void interactive_ui::on_events(const room_view& room, const std::vector<room_eve
   for (const auto& e : events) {
     std::string line = event_text(e, room.seat(), facts);
     if (!current) line.insert(0, "[" + visible(room.id()).append("] "));
-    const bool act =
-        e.what == room_event::kind::draw_offered && room.seat() && *room.seat() != e.seat;
+    const bool offer = e.what == room_event::kind::draw_offered ||
+                       e.what == room_event::kind::takeback_asked ||
+                       e.what == room_event::kind::rematch_offered;
+    const bool act = offer && room.seat() && *room.seat() != e.seat;
     print_above((act ? paint("1;36", line) : line) + "\n");
   }
 }

@@ -12,7 +12,7 @@ using nlohmann::json;
 bool is_request_verb(const std::string& verb) {
   for (const char* v :
        {"rooms", "new", "join", "watch", "move", "resign", "draw", "say", "leave", "sync", "seek",
-        "cancel"})
+        "cancel", "takeback", "decline", "rematch"})
     if (verb == v) return true;
   return false;
 }
@@ -132,6 +132,26 @@ built_request build_request(const command& cmd, client_session& session) {
     out.msg = {{"type", "resign"}, {"room", out.room}};
   } else if (v == "draw") {
     out.msg = {{"type", "offer_draw"}, {"room", out.room}};
+  } else if (v == "takeback") {
+    out.msg = {{"type", "takeback"}, {"room", out.room}};
+  } else if (v == "rematch") {
+    out.msg = {{"type", "rematch"}, {"room", out.room}};
+  } else if (v == "decline") {
+    // The other player's offer, whichever stands: a draw, a takeback or a rematch.
+    const int mine = room->seat().value_or(0);
+    const auto theirs = [&](const char* key) {
+      const auto it = room->state().find(key);
+      return it != room->state().end() && it->is_number_integer() && it->get<int>() != mine;
+    };
+    const char* type = theirs("draw_offer")       ? "decline_draw"
+                       : theirs("takeback_offer") ? "decline_takeback"
+                       : theirs("rematch_offer")  ? "decline_rematch"
+                                                  : nullptr;
+    if (mine == 0 || type == nullptr) {
+      out.error = "there is no offer of the other player's to decline";
+      return out;
+    }
+    out.msg = {{"type", type}, {"room", out.room}};
   } else if (v == "say") {
     if (cmd.rest.empty()) {
       out.error = "usage: say TEXT";

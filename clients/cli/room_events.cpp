@@ -19,6 +19,11 @@ room_facts facts_of(const json& state) {
   }
   const json& offer = field(state, "draw_offer");
   f.draw_offer = offer.is_number_integer() ? offer.get<int>() : 0;
+  const json& takeback = field(state, "takeback_offer");
+  f.takeback_offer = takeback.is_number_integer() ? takeback.get<int>() : 0;
+  const json& rematch_offer = field(state, "rematch_offer");
+  f.rematch_offer = rematch_offer.is_number_integer() ? rematch_offer.get<int>() : 0;
+  f.rematch = visible(field_string(state, "rematch"));
   f.status = field_string(state, "status");
   return f;
 }
@@ -48,6 +53,25 @@ std::vector<room_event> events_between(const room_facts& before, const room_fact
       out.push_back({room_event::kind::draw_off, 0, {}});
     }
   }
+  const auto name_of = [&](int seat) {
+    const auto i = static_cast<std::size_t>(seat - 1);
+    return after.names[i] ? *after.names[i] : "seat " + std::to_string(seat);
+  };
+  if (after.takeback_offer != before.takeback_offer) {
+    if (after.takeback_offer == 1 || after.takeback_offer == 2) {
+      out.push_back(
+          {room_event::kind::takeback_asked, after.takeback_offer, name_of(after.takeback_offer)});
+    } else if (after.status == "playing") {
+      out.push_back({room_event::kind::takeback_off, 0, {}});
+    }
+  }
+  if (after.rematch_offer != before.rematch_offer &&
+      (after.rematch_offer == 1 || after.rematch_offer == 2)) {
+    out.push_back(
+        {room_event::kind::rematch_offered, after.rematch_offer, name_of(after.rematch_offer)});
+  }
+  if (!after.rematch.empty() && after.rematch != before.rematch)
+    out.push_back({room_event::kind::rematch_made, 0, after.rematch});
   return out;
 }
 
@@ -74,6 +98,21 @@ std::string event_text(const room_event& e, std::optional<int> my_seat, const ro
       if (my_seat)
         return e.name + " offers a draw: type `draw` to accept, or `decline` (or just move).";
       return e.name + " offers a draw.";
+    case room_event::kind::takeback_asked:
+      if (me) return "You asked to take back your last move; the other player answers.";
+      if (my_seat)
+        return e.name + " asks to take back their last move: type `takeback` to accept, or "
+                        "`decline`.";
+      return e.name + " asks to take back their last move.";
+    case room_event::kind::takeback_off:
+      return "The takeback request is off the table.";
+    case room_event::kind::rematch_offered:
+      if (me) return "You offered a rematch; the other player answers.";
+      if (my_seat) return e.name + " offers a rematch: type `rematch` to accept, or `decline`.";
+      return e.name + " offers a rematch.";
+    case room_event::kind::rematch_made:
+      return "The rematch is played in room " + e.name +
+             (my_seat ? " (you are seated there)." : std::string(": `watch " + e.name + "`."));
     case room_event::kind::draw_off:
       return "The draw offer is off the table.";
   }

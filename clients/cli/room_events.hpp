@@ -17,11 +17,25 @@ struct room_facts {
   std::array<std::optional<std::string>, 2> names;  // seat 1 and 2; empty while free
   std::array<bool, 2> online{};
   int draw_offer = 0;  // the seat offering, 0 for none
+  int takeback_offer = 0;  // the seat asking to take its move back, 0 for none
+  int rematch_offer = 0;   // the seat offering a rematch, 0 for none
+  std::string rematch;     // the rematch's room, once made
   std::string status;
 };
 
 struct room_event {
-  enum class kind { joined, away, back, started, draw_offered, draw_off } what;
+  enum class kind {
+    joined,
+    away,
+    back,
+    started,
+    draw_offered,
+    draw_off,
+    takeback_asked,
+    takeback_off,
+    rematch_offered,
+    rematch_made
+  } what;
   int seat = 0;      // whose event (the offering seat for draw_offered, 0 for started/draw_off)
   std::string name;  // that player's name, made visible()
 };

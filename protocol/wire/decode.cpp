@@ -277,6 +277,10 @@ checked<client_message> read_create_room(const json& j, request_id id) {
     if (failed(level)) return error_of(level);
     c.computer_level = static_cast<int>(std::get<std::int64_t>(level));
   }
+  if (j.contains("takebacks") && !j.at("takebacks").is_null()) {
+    if (!j.at("takebacks").is_boolean()) return bad("the field 'takebacks' must be true or false");
+    c.takebacks = j.at("takebacks").get<bool>();
+  }
   return c;
 }
 
@@ -397,6 +401,8 @@ checked<client_message> read_room_only(const json& j, request_id id) {
   return M{std::move(id), value_of(std::move(room))};
 }
 
+checked<client_message> read_offer_message(const json& j, const std::string& type, request_id id);
+
 checked<client_message> read_message(const json& j, const std::string& type, request_id id) {
   if (type == "hello") return read_hello(j, std::move(id));
   if (type == "list_rooms") return read_list_rooms(j, std::move(id));
@@ -412,6 +418,16 @@ checked<client_message> read_message(const json& j, const std::string& type, req
   if (type == "cancel_seek") return read_cancel_seek(j, std::move(id));
   if (type == "list_seeks") return list_seeks{std::move(id)};
   if (type == "cancel_room") return read_room_only<cancel_room>(j, std::move(id));
+  return read_offer_message(j, type, std::move(id));
+}
+
+// The answers to offers (takebacks, draws, rematches), each only a `room`.
+checked<client_message> read_offer_message(const json& j, const std::string& type, request_id id) {
+  if (type == "takeback") return read_room_only<takeback>(j, std::move(id));
+  if (type == "decline_takeback") return read_room_only<decline_takeback>(j, std::move(id));
+  if (type == "decline_draw") return read_room_only<decline_draw>(j, std::move(id));
+  if (type == "rematch") return read_room_only<rematch>(j, std::move(id));
+  if (type == "decline_rematch") return read_room_only<decline_rematch>(j, std::move(id));
   return field_error{};  // empty message: unknown type
 }
 

@@ -125,6 +125,14 @@ std::string encode_notice(std::string_view code, std::string_view message) {
   return to_wire(json{{"type", "notice"}, {"code", code}, {"message", message}});
 }
 
+std::string encode_declined(std::string_view room, std::string_view offer, int seat) {
+  return to_wire(json{{"type", "declined"}, {"room", room}, {"offer", offer}, {"seat", seat}});
+}
+
+std::string encode_rematch_started(std::string_view room, std::string_view new_room) {
+  return to_wire(json{{"type", "rematch_started"}, {"room", room}, {"new_room", new_room}});
+}
+
 std::string encode_chat(std::string_view room, std::string_view from, std::string_view text,
                         std::string_view at, const request_id& re) {
   json j{{"type", "chat"}, {"room", room}, {"from", from}, {"text", text}, {"at", at}};

@@ -61,6 +61,12 @@ std::string encode_chat(std::string_view room, std::string_view from, std::strin
 // names it for programs ("identity_used_elsewhere"); `message` is the sentence to show.
 std::string encode_notice(std::string_view code, std::string_view message);
 
+// `declined`: the player on `seat` declined the `offer` ("draw", "takeback" or "rematch") made
+// in `room`; sent to everyone in the room after the patch that clears the offer.
+std::string encode_declined(std::string_view room, std::string_view offer, int seat);
+// `rematch_started`: the rematch of the finished game in `room` is being played in `new_room`.
+std::string encode_rematch_started(std::string_view room, std::string_view new_room);
+
 // Serialises JSON for the wire: invalid UTF-8 is replaced rather than thrown on.
 std::string to_wire(const nlohmann::json& j);
 

@@ -56,6 +56,16 @@ std::string_view to_string(error_code c) {
       return "not_creator";
     case error_code::not_waiting:
       return "not_waiting";
+    case error_code::no_offer:
+      return "no_offer";
+    case error_code::own_offer:
+      return "own_offer";
+    case error_code::nothing_to_take_back:
+      return "nothing_to_take_back";
+    case error_code::takebacks_off:
+      return "takebacks_off";
+    case error_code::game_not_over:
+      return "game_not_over";
     case error_code::invalid:
       break;
   }

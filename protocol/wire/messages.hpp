@@ -63,6 +63,16 @@ enum class error_code : std::uint8_t {
   not_waiting,
   // create_room with `rated: true` against the computer: a computer's games are never rated.
   not_rateable,
+  // takeback, rematch or a decline that answers an offer nobody made.
+  no_offer,
+  // Answering (accepting or declining) an offer you made yourself, or making it twice.
+  own_offer,
+  // takeback: the asker has no move in the game to take back.
+  nothing_to_take_back,
+  // takeback in a room created with takebacks off.
+  takebacks_off,
+  // rematch before the game is over.
+  game_not_over,
 };
 
 // The wire name of `c`, e.g. "stale_version".
@@ -116,6 +126,9 @@ struct create_room {
   int computer_level = 0;
   // true: the result changes both players' ratings (when both have accounts).
   bool rated = false;
+  // `takebacks`: whether a player may ask to take back a move. Empty: the server's default for
+  // this kind of room (room_registry.cpp's takebacks_by_default).
+  std::optional<bool> takebacks;
 };
 struct join {
   request_id id;
@@ -133,6 +146,28 @@ struct resign {
   std::string room;
 };
 struct offer_draw {
+  request_id id;
+  std::string room;
+};
+// Takebacks, declined draws and rematches (room_offers.cpp): messages whose only field is `room`.
+// `takeback` asks, or accepts the opponent's ask; `rematch` offers, or accepts the offer.
+struct takeback {
+  request_id id;
+  std::string room;
+};
+struct decline_takeback {
+  request_id id;
+  std::string room;
+};
+struct decline_draw {
+  request_id id;
+  std::string room;
+};
+struct rematch {
+  request_id id;
+  std::string room;
+};
+struct decline_rematch {
   request_id id;
   std::string room;
 };
@@ -183,7 +218,8 @@ struct cancel_room {
 
 using client_message =
     std::variant<hello, list_rooms, create_room, join, move, resign, offer_draw, chat, sync, leave,
-                 seek, cancel_seek, list_seeks, cancel_room>;
+                 seek, cancel_seek, list_seeks, cancel_room, takeback, decline_takeback,
+                 decline_draw, rematch, decline_rematch>;
 
 // Why a frame was refused before it reached any room; `id` is the request's id when it had one.
 struct decode_error {

@@ -187,7 +187,7 @@ def test(server_bin, client_bin, workdir):
         bob.type("draw")
         alice.wait_for(r"bob offers a draw: type `draw` to accept, or `decline`")
         alice.type("decline")
-        bob.wait_for(rf"\[chat {room}\] alice: I decline the draw\.")
+        bob.wait_for(r"alice declined the draw\.")
 
         # Resigning asks first.
         alice.type("resign")

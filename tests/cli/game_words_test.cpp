@@ -101,3 +101,41 @@ TEST_CASE("room events: joins, presence, the start and draw offers, from both si
   CHECK(ev[0].what == room_event::kind::draw_off);
   CHECK(events_between(facts_of(playing), facts_of(playing)).empty());
 }
+
+TEST_CASE("a takeback request and a rematch offer are told, with what to type") {
+  json playing{{"status", "playing"},
+               {"players",
+                json::array({json{{"name", "alice"}, {"online", true}},
+                             json{{"name", "bob"}, {"online", true}}})},
+               {"draw_offer", nullptr},
+               {"takeback_offer", nullptr},
+               {"rematch_offer", nullptr},
+               {"rematch", nullptr}};
+  json asked = playing;
+  asked["takeback_offer"] = 2;
+  auto ev = events_between(facts_of(playing), facts_of(asked));
+  REQUIRE(ev.size() == 1);
+  CHECK(event_text(ev[0], 1, facts_of(asked)) ==
+        "bob asks to take back their last move: type `takeback` to accept, or `decline`.");
+  CHECK(event_text(ev[0], 2, facts_of(asked)).starts_with("You asked"));
+  ev = events_between(facts_of(asked), facts_of(playing));
+  REQUIRE(ev.size() == 1);
+  CHECK(ev[0].what == room_event::kind::takeback_off);
+
+  json finished = playing;
+  finished["status"] = "finished";
+  json offered = finished;
+  offered["rematch_offer"] = 1;
+  ev = events_between(facts_of(finished), facts_of(offered));
+  REQUIRE(ev.size() == 1);
+  CHECK(event_text(ev[0], 2, facts_of(offered)) ==
+        "alice offers a rematch: type `rematch` to accept, or `decline`.");
+  json made = finished;
+  made["rematch"] = "k3x9q2ab";
+  ev = events_between(facts_of(offered), facts_of(made));
+  REQUIRE(ev.size() == 1);
+  CHECK(event_text(ev[0], 1, facts_of(made)) ==
+        "The rematch is played in room k3x9q2ab (you are seated there).");
+  CHECK(event_text(ev[0], std::nullopt, facts_of(made)) ==
+        "The rematch is played in room k3x9q2ab: `watch k3x9q2ab`.");
+}

@@ -77,6 +77,8 @@ TEST_CASE("a schema-1 journal migrates, and its games come back and play on") {
           std::to_string(ringside::server::journal_schema::latest_version));
     // Rooms from before rated rooms existed were all casual.
     CHECK(sql_on(dir.path(), "SELECT count(*) FROM rooms WHERE rated <> 0") == "0");
+    // Rooms from before takebacks had a setting allow them, as they always could.
+    CHECK(sql_on(dir.path(), "SELECT min(takebacks_allowed) FROM rooms") == "1");
     // The old identities count as seen at the upgrade (schema 3), so none is pruned at once.
     const auto seen = std::stoll(sql_on(dir.path(), "SELECT min(last_seen_ms) FROM identities"));
     CHECK(seen > 1'700'000'000'000);

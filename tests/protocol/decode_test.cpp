@@ -223,6 +223,17 @@ TEST_CASE("create_room: rated is a boolean, false unless sent") {
   check_bad(with(valid_create, "rated", nullptr));
 }
 
+TEST_CASE("create_room: takebacks true or false, left to the server when absent") {
+  CHECK(!decode_as<create_room>(valid_create).takebacks);
+  CHECK(decode_as<create_room>(with(valid_create, "takebacks", false)).takebacks == false);
+  CHECK(decode_as<create_room>(with(valid_create, "takebacks", true)).takebacks == true);
+  check_bad(with(valid_create, "takebacks", 0));
+  check_bad(with(valid_create, "takebacks", "no"));
+  CHECK(decode_as<takeback>({{"type", "takeback"}, {"room", "r"}}).room == "r");
+  CHECK(decode_as<decline_draw>({{"type", "decline_draw"}, {"room", "r"}, {"id", 4}}).id ==
+        request_id{std::int64_t{4}});
+}
+
 TEST_CASE("join: room and as") {
   const auto j = decode_as<join>({{"type", "join"}, {"room", "r"}, {"as", "spectator"}});
   CHECK(j.room == "r");
@@ -252,7 +263,8 @@ TEST_CASE("move: room, move text, version in range") {
 }
 
 TEST_CASE("room-only messages and chat") {
-  for (const char* type : {"resign", "offer_draw", "sync", "leave"}) {
+  for (const char* type : {"resign", "offer_draw", "sync", "leave", "takeback", "decline_takeback",
+                           "decline_draw", "rematch", "decline_rematch"}) {
     INFO(type);
     const auto r = decode(json{{"type", type}, {"room", "abc"}}.dump());
     REQUIRE(std::holds_alternative<client_message>(r));

@@ -70,7 +70,7 @@ void step(state_document& doc, const room_view& v, const any_game& g) {
 
 // Random changes to what the room adds to the document.
 void shake_view(room_view& v, std::mt19937& rng) {
-  std::uniform_int_distribution<int> pick(0, 10);
+  std::uniform_int_distribution<int> pick(0, 13);
   switch (pick(rng)) {
     case 0:
       v.players[0] = player_view{"alice", (rng() & 1U) != 0, std::int64_t{300000}};
@@ -101,6 +101,19 @@ void shake_view(room_view& v, std::mt19937& rng) {
       if (v.players[0]) v.players[0]->clock_ms.reset();
       break;
     case 7:
+      v.takeback_offer =
+          v.takeback_offer ? std::nullopt : std::optional<int>(1 + static_cast<int>(rng() % 2));
+      v.takebacks = !v.takebacks;
+      break;
+    case 8:
+      v.rematch_offer =
+          v.rematch_offer ? std::nullopt : std::optional<int>(1 + static_cast<int>(rng() % 2));
+      break;
+    case 9:
+      v.rematch =
+          v.rematch ? std::nullopt : std::optional<std::string>("r" + std::to_string(rng() % 9));
+      break;
+    case 10:
       // A rated room: a rating shows, then the game's change to it.
       v.rated = true;
       if (auto& p = v.players[rng() % 2]) {
@@ -351,8 +364,9 @@ TEST_CASE("the DVONN state has the fields of protocol.md and nothing of ZÈRTZ's
   CHECK(keys == std::vector<std::string>{"draw_offer", "game",    "history",    "history_by",
                                          "last_move",  "legal",   "phase",      "placed",
                                          "players",    "ply",     "position",   "rated",
-                                         "result",     "room",    "score",      "spectators",
-                                         "stacks",     "status",  "to_move",    "to_place",
+                                         "rematch",    "rematch_offer", "result", "room",
+                                         "score",      "spectators", "stacks",  "status",
+                                         "takeback_offer", "takebacks", "to_move", "to_place",
                                          "variant"});
   CHECK(s.at("game") == "dvonn");
   CHECK(s.at("variant") == "standard");

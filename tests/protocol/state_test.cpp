@@ -16,12 +16,13 @@ TEST_CASE("the start of a standard game") {
   std::vector<std::string> keys;
   for (const auto& [k, val] : s.items()) keys.push_back(k);
   std::sort(keys.begin(), keys.end());
-  CHECK(keys == std::vector<std::string>{"board",        "captured", "captures",   "draw_offer",
-                                         "game",         "history",  "history_by", "last_move",
-                                         "must_capture", "players",  "ply",        "pool",
-                                         "rated",        "removable", "result",    "rings",
-                                         "room",
-                                         "spectators",   "status",   "to_move",    "variant",
+  CHECK(keys == std::vector<std::string>{"board",      "captured",      "captures",   "draw_offer",
+                                         "game",       "history",       "history_by", "last_move",
+                                         "must_capture", "players",     "ply",        "pool",
+                                         "rated",      "rematch",       "rematch_offer",
+                                         "removable",  "result",
+                                         "rings",      "room",          "spectators", "status",
+                                         "takeback_offer", "takebacks", "to_move",    "variant",
                                          "zip"});
   CHECK(s.at("room") == "k3x9q2");
   CHECK(s.at("game") == "zertz");

@@ -235,6 +235,34 @@ TEST_CASE("journal: moves keep ply order; a duplicate or older ply is rejected u
   CHECK(j->moves("nope")->empty());
 }
 
+TEST_CASE("journal: a takeback moves the last moves to takebacks in one transaction") {
+  temp_dir t;
+  auto j = open_ok(t.path);
+  auto room = sample_room("r1", 1);
+  room.takebacks = false;
+  REQUIRE(j->save_room(room).has_value());
+  CHECK((*j->room("r1"))->takebacks == false);
+  for (int ply = 1; ply <= 4; ++ply) REQUIRE(j->append_move("r1", sample_move(ply)).has_value());
+
+  REQUIRE(j->take_back("r1", 3, 12345).has_value());
+  std::vector<move_row> want{sample_move(1), sample_move(2)};
+  CHECK(*j->moves("r1") == want);
+  CHECK(*j->taken_back_count("r1") == 2);
+  CHECK(query_one(t.path / "ringside.db",
+                  "SELECT text || ' ' || taken_back_ms FROM takebacks WHERE ply = 4") ==
+        sample_move(4).text + " 12345");
+  // The next move is ply 3 again, however the journal cached the last ply.
+  REQUIRE(j->append_move("r1", sample_move(3)).has_value());
+  // Nothing at that ply, no such room, a finished room: refused, nothing written.
+  CHECK_FALSE(j->take_back("r1", 5, 1).has_value());
+  CHECK_FALSE(j->take_back("r1", 0, 1).has_value());
+  CHECK_FALSE(j->take_back("nope", 1, 1).has_value());
+  REQUIRE(j->finish_room("r1", {1, "resignation"}, "zip", "record").has_value());
+  CHECK_FALSE(j->take_back("r1", 1, 1).has_value());
+  CHECK(j->moves("r1")->size() == 3);
+  CHECK(*j->taken_back_count("r1") == 2);
+}
+
 TEST_CASE("journal: everything survives close and reopen") {
   temp_dir t;
   std::vector<room_with_moves> written;

@@ -92,6 +92,16 @@ class App {
       this.noticeLine.textContent = String(msg.message || '');
       this.noticeLine.hidden = false;
     });
+    // A declined offer (draw, takeback, rematch): a line in that room's view.
+    conn.on('declined', (msg) => {
+      if (this.view && this.view.room === msg.room && this.view.showDeclined) this.view.showDeclined(msg);
+    });
+    // The rematch is made: a player looking at the finished game follows to the new room (its
+    // `joined` has come or comes next); a spectator gets a button to watch it (the state's rematch).
+    conn.on('rematch_started', (msg) => {
+      const m = this.mirrors.get(msg.room);
+      if (m && m.seat && this.currentRoom() === msg.room) this.go(msg.new_room);
+    });
     conn.on('error', (msg) => {
       if (msg.re === undefined && this.view && this.view.showError) this.view.showError(msg.message);
     });

@@ -199,14 +199,29 @@ export class RoomView {
       const detail = this.game.endDetail ? this.game.endDetail(st) : null;
       const why = detail || REASONS[r.reason] || r.reason || '';
       const score = r.score && !detail ? ` (${r.score[0]}–${r.score[1]})` : '';
-      if (r.winner) return `Game over: ${you(r.winner) === 'You' ? 'you win' : `${this.name(st, r.winner)} wins`}, ${why}${score}.`;
-      return `Game over: a draw, ${why}${score}.`;
+      if (r.winner) return `Game over: ${you(r.winner) === 'You' ? 'you win' : `${this.name(st, r.winner)} wins`}, ${why}${score}.${this.rematchText(m)}`;
+      return `Game over: a draw, ${why}${score}.${this.rematchText(m)}`;
     }
     const mover = st.to_move;
     let text = mover === m.seat ? 'Your move' : `${this.name(st, mover)} to move`;
     text += this.game.statusDetail(st);
     if (st.draw_offer) text += `. ${st.draw_offer === m.seat ? 'You offered' : `${this.name(st, st.draw_offer)} offers`} a draw.`;
+    if (st.takeback_offer) text += `. ${st.takeback_offer === m.seat ? 'You asked' : `${this.name(st, st.takeback_offer)} asks`} to take back a move.`;
     return text;
+  }
+
+  rematchText(m) {
+    const st = m.state;
+    if (st.rematch) return ' The rematch is on.';
+    if (!st.rematch_offer) return '';
+    return st.rematch_offer === m.seat ? ' You offered a rematch.' : ` ${this.name(st, st.rematch_offer)} offers a rematch.`;
+  }
+
+  showDeclined(msg) {
+    const what = { draw: 'draw', takeback: 'takeback', rematch: 'rematch' }[msg.offer] || 'offer';
+    const st = this.mirror && this.mirror.state;
+    const who = st && this.mirror.seat === msg.seat ? 'You' : (st ? this.name(st, msg.seat) : 'The other player');
+    this.hintLine.textContent = `${who} declined the ${what}.`;
   }
 
   renderPlayers(m) {
@@ -254,6 +269,7 @@ export class RoomView {
     if (playing) {
       if (st.draw_offer === other) {
         buttons.push(h('button', { type: 'button', onclick: () => this.send('offer_draw') }, 'Accept draw'));
+        buttons.push(h('button', { type: 'button', onclick: () => this.send('decline_draw') }, 'Decline'));
       } else {
         buttons.push(h('button', { type: 'button', disabled: st.draw_offer === m.seat, onclick: () => this.send('offer_draw') },
           st.draw_offer === m.seat ? 'Draw offered' : 'Offer draw'));
@@ -271,10 +287,38 @@ export class RoomView {
           }
         },
       }, this.resignArmed ? 'Confirm resign' : 'Resign'));
+      if (st.takebacks) buttons.push(...this.takebackButtons(m, other));
+    }
+    if (st.status === 'finished' && m.seat && !st.rematch && st.players[other - 1]) {
+      if (st.rematch_offer === other) {
+        buttons.push(h('button', { type: 'button', class: 'primary', onclick: () => this.send('rematch') }, 'Accept rematch'));
+        buttons.push(h('button', { type: 'button', onclick: () => this.send('decline_rematch') }, 'Decline rematch'));
+      } else {
+        buttons.push(h('button', { type: 'button', disabled: st.rematch_offer === m.seat, onclick: () => this.send('rematch') },
+          st.rematch_offer === m.seat ? 'Rematch offered' : 'Rematch'));
+      }
+    }
+    if (st.rematch) {
+      buttons.push(h('button', { type: 'button', class: 'primary', onclick: () => this.app.go(st.rematch) },
+        m.seat ? 'Go to the rematch' : 'Watch the rematch'));
     }
     buttons.push(h('a', { class: 'button', href: `${this.app.httpBase}/api/rooms/${encodeURIComponent(this.room)}/record`, download: `ringside-${this.room}.zen` }, 'Download record'));
     buttons.push(h('button', { type: 'button', onclick: () => this.copyLink() }, 'Copy link'));
     clear(this.actions).append(...buttons);
+  }
+
+  // Ask to take back one's last move, or answer the other player's ask.
+  takebackButtons(m, other) {
+    const st = m.state;
+    if (st.takeback_offer === other) {
+      return [
+        h('button', { type: 'button', onclick: () => this.send('takeback') }, 'Accept takeback'),
+        h('button', { type: 'button', onclick: () => this.send('decline_takeback') }, 'Decline takeback'),
+      ];
+    }
+    const moved = (st.history_by || []).includes(m.seat);
+    return [h('button', { type: 'button', disabled: !moved || st.takeback_offer === m.seat, onclick: () => this.send('takeback') },
+      st.takeback_offer === m.seat ? 'Takeback asked' : 'Takeback')];
   }
 
   copyLink() {
@@ -295,7 +339,10 @@ export class RoomView {
       return h('li', { 'data-ply': i, class: `seat-${seat}` },
         h('span', { class: 'who-moved' }, this.name(st, seat)), ' ', h('code', {}, token));
     });
-    if (this.moves.childElementCount === items.length && items.length > 0) return;
+    // The same length is not the same list: a takeback and a new move keep the count.
+    const key = `${st.history.join(' ')}|${by.join('')}`;
+    if (this.movesKey === key && items.length > 0) return;
+    this.movesKey = key;
     clear(this.moves).append(...items);
     this.moves.scrollTop = this.moves.scrollHeight;
   }
