@@ -71,8 +71,7 @@ void make_room(context& ctx, const open_seek& s, const seek_lobby::seeker& by, p
   req.game = s.shape.game;
   req.seat = protocol::seat_choice::random;  // colours at random
   req.clock = s.shape.clock;
-  // s.shape.rated travels with the pairing; create_room carries no rated flag yet, so this is
-  // where a rated room will be asked for once it does.
+  req.rated = s.shape.rated;
   ctx.rooms.create_room(
       std::move(req), std::move(*start), by.who->player, by.address,
       [&ctx, s, by, self, re, done, partner = std::move(partner),
