@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "server/account_settings.hpp"
 #include "server/client_limits.hpp"
 #include "server/finished_retention.hpp"
 #include "server/room_limits.hpp"
@@ -57,6 +58,8 @@ struct options {
   std::vector<std::string> allowed_origins;
   // The host names this server answers to (--public-host); empty: any (host_policy).
   std::vector<std::string> public_hosts;
+  // Accounts: the cost of a password hash, its threads, and the login limiter's policy.
+  account_settings accounts;
 };
 
 }  // namespace ringside::server
