@@ -24,6 +24,7 @@ struct player_view {
   bool online = false;
   std::optional<std::int64_t> clock_ms;  // empty when the room has no clock
   int computer_level = 0;                // > 0: the computer plays this seat at that level
+  bool guest = false;                    // a person without an account
   friend bool operator==(const player_view&, const player_view&) = default;
 };
 

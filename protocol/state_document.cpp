@@ -100,7 +100,8 @@ void state_document::diff_players(const facts& next, patch_ops& ops) {
     if (before == after) continue;
     const std::string path = "/players/" + std::to_string(i);
     njson& slot = doc_["players"][i];
-    if (!before || !after || before->computer_level != after->computer_level) {
+    if (!before || !after || before->computer_level != after->computer_level ||
+        before->guest != after->guest) {
       replace(ops, path, slot, player_json(after));
       continue;
     }

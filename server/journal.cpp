@@ -143,8 +143,11 @@ expected<std::unique_ptr<journal>> journal::open(const fs::path& dir) {
 }
 
 journal_status journal::prepare_all() {
+  // After the room's own columns: whether each seat's player is an account.
   const std::string room_select =
-      std::string("SELECT ") + journal_schema::room_columns + " FROM rooms ";
+      std::string("SELECT ") + journal_schema::room_columns +
+      ", seat1_player IN (SELECT player_id FROM accounts)"
+      ", seat2_player IN (SELECT player_id FROM accounts) FROM rooms ";
   const std::pair<journal_statement*, std::string> all[] = {
       {&st_->begin_write, "BEGIN IMMEDIATE"},
       {&st_->commit, "COMMIT"},
@@ -555,6 +558,12 @@ bool journal::in_batch() {
 }
 
 room_row journal::read_room(const journal_statement& s) const {
+  // The first column after room_columns (see prepare_all's room_select).
+  static const int account_column = [] {
+    int n = 1;
+    for (const char* c = journal_schema::room_columns; *c != '\0'; ++c) n += *c == ',' ? 1 : 0;
+    return n;
+  }();
   room_row row;
   row.id = s.text(0);
   row.game = s.text(1);
@@ -566,7 +575,8 @@ room_row journal::read_room(const journal_statement& s) const {
     auto player = s.optional_text(7 + 2 * i);
     if (player) {
       row.seats[static_cast<std::size_t>(i)] =
-          seat_row{std::move(*player), s.optional_text(8 + 2 * i).value_or("")};
+          seat_row{std::move(*player), s.optional_text(8 + 2 * i).value_or(""),
+                   s.optional_integer(account_column + i).value_or(0) != 0};
     }
   }
   row.created_ms = s.integer(11);

@@ -54,6 +54,7 @@ struct clock_setting {
 struct seat_row {
   std::string player_id;
   std::string name;
+  bool account = false;  // read back only: the player is an account (not saved with the seat)
   friend bool operator==(const seat_row&, const seat_row&) = default;
 };
 

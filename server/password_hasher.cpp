@@ -38,14 +38,6 @@ std::string password_hasher::check(const password_cost& cost) {
 password_hasher::password_hasher(std::size_t threads, password_cost cost)
     : cost_(cost), pool_(threads) {
   if (sodium_init() < 0) throw std::runtime_error("libsodium could not start");
-  // A random stand-in password, so the stand-in hash matches nothing anyone can type.
-  unsigned char random[32];
-  randombytes_buf(random, sizeof random);
-  std::string secret(reinterpret_cast<const char*>(random), sizeof random);
-  auto made = argon2id(secret, cost_);
-  wipe(secret);
-  if (!made) throw std::runtime_error("libsodium could not hash a password (out of memory?)");
-  stand_in_ = std::move(*made);
 }
 
 password_hasher::~password_hasher() {
@@ -65,6 +57,16 @@ void password_hasher::verify(std::string hash, std::string password, std::functi
   boost::asio::post(pool_, [this, hash = std::move(hash), password = std::move(password),
                             fn = std::move(fn)]() mutable {
     const bool known = !hash.empty();
+    if (!known) {
+      std::call_once(stand_in_made_, [this] {
+        // A random stand-in password, so the stand-in hash matches nothing anyone can type.
+        unsigned char random[32];
+        randombytes_buf(random, sizeof random);
+        std::string secret(reinterpret_cast<const char*>(random), sizeof random);
+        stand_in_ = argon2id(secret, cost_).value_or(std::string());
+        wipe(secret);
+      });
+    }
     const std::string& against = known ? hash : stand_in_;
     // crypto_pwhash_str_verify compares in constant time and reads the cost from the string.
     const bool ok = crypto_pwhash_str_verify(against.c_str(), password.data(), password.size()) == 0;

@@ -7,6 +7,7 @@
 #include <boost/asio/thread_pool.hpp>
 #include <cstddef>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -32,7 +33,10 @@ class password_hasher {
 
  private:
   password_cost cost_;
-  std::string stand_in_;  // a hash no password given matches, verified for unknown accounts
+  // A hash no password given matches, verified for unknown accounts; made at its first use
+  // (on a pool thread), so a server nobody logs in to never pays for it.
+  std::once_flag stand_in_made_;
+  std::string stand_in_;
   boost::asio::thread_pool pool_;
 };
 

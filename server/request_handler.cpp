@@ -185,15 +185,18 @@ void request_handler::greet(identity_ptr who, const protocol::request_id& re,
 
 void request_handler::on_login(protocol::login m, const peer_ptr& self,
                                std::shared_ptr<void> done) {
-  if (who_) {
-    return send_text(*self, protocol::encode_error(m.id, error_code::bad_request,
-                                                   "this connection has already said hello"));
-  }
-  ctx_.identities.login(std::move(m.name), std::move(m.password), address_,
-                        [this, self, re = m.id, done](identity_registry::outcome got) {
-                          if (!got.who) return send_text(*self, account_error(re, got.why));
-                          greet(std::move(got.who), re, self, done);
-                        });
+  ctx_.identities.login(
+      std::move(m.name), std::move(m.password), address_,
+      [this, self, re = m.id, done](identity_registry::outcome got) {
+        if (!got.who) return send_text(*self, account_error(re, got.why));
+        net::post(strand_, [this, self, re, done, who = std::move(got.who)]() mutable {
+          if (closed_) return;
+          // A guest's connection may log in: it then speaks for the account, and leaves the
+          // guest's rooms (the guest's seats stay the guest's).
+          if (who_) forget_identity(self->peer_id());
+          greet(std::move(who), re, self, done);
+        });
+      });
 }
 
 void request_handler::on_register(protocol::register_account m, const peer_ptr& self,
@@ -207,6 +210,11 @@ void request_handler::on_register(protocol::register_account m, const peer_ptr& 
           if (closed_ || !who_ || who_->player != who->player) return;
           who_ = who;
           send_text(*self, protocol::encode_registered(re, who->player, who->name));
+          // Every room where it is seated (known to the room registry) drops the guest mark.
+          ctx_.rooms.seated_rooms(who->player, [player = who->player](
+                                                   std::vector<room_registry::room_ptr> seated) {
+            for (const auto& r : seated) r->note_registered(player);
+          });
         });
       });
 }
