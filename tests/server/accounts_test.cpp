@@ -231,3 +231,38 @@ TEST_CASE("at the default (INTERACTIVE) cost, hashing is off the I/O thread") {
 }
 
 }  // namespace ringside::test
+
+namespace ringside::test {
+
+TEST_CASE("guests are marked in the state and the room list; registering drops the mark") {
+  server_process srv(cheap_hashes);
+  ws_client alice(srv.port());
+  alice.hello("Mia");
+  const json joined = alice.request(blitz, "joined");
+  const std::string room = joined.at("room");
+  CHECK(joined.at("state").at("players").at(0).at("guest") == true);
+  const auto listed = [&] {
+    const json page = alice.request({{"type", "list_rooms"}}, "rooms");
+    for (const auto& r : page.at("rooms")) {
+      if (r.at("room") == room) return r;
+    }
+    FAIL("room not listed");
+    return json{};
+  };
+  CHECK(listed().at("guests") == json::array({true, nullptr}));
+  alice.request(register_as("Mia", "mias password"), "registered");
+  // The room sends a patch that replaces the player's entry, guest: false.
+  bool unmarked = false;
+  for (int i = 0; i < 20 && !unmarked; ++i) {
+    const auto m = alice.recv(2s);
+    REQUIRE(m.has_value());
+    if (m->at("type") != "patch") continue;
+    for (const auto& op : m->at("ops")) {
+      if (op.at("path") == "/players/0" && op.at("value").at("guest") == false) unmarked = true;
+    }
+  }
+  CHECK(unmarked);
+  CHECK(listed().at("guests") == json::array({false, nullptr}));
+}
+
+}  // namespace ringside::test
