@@ -153,7 +153,7 @@ export class RoomView {
       this.players.append(h('div', { class: `player${turn ? ' to-move' : ''}`, 'data-seat': seat },
         h('div', { class: 'player-line' },
           h('span', { class: `seat-mark seat-${seat} g-${st.game}`, 'aria-hidden': 'true' }),
-          h('span', { class: 'player-name' }, name),
+          h('span', { class: `player-name${p && p.guest ? ' guest' : ''}` }, name),
           p && !p.online ? h('span', { class: 'offline' }, ' offline') : null,
           h('span', { class: 'seat-tag' }, ` ${tag}`),
           h('span', { class: 'clock', 'data-clock': seat, 'aria-label': `time left, player ${seat}` }, '')),
