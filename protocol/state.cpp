@@ -25,6 +25,7 @@ json player_json(const std::optional<player_view>& p) {
   json j(json::value_t::object);
   j["name"] = p->name;
   j["online"] = p->online;
+  j["guest"] = p->guest;
   if (p->computer_level > 0) {
     j["computer"] = true;
     j["level"] = p->computer_level;

@@ -24,6 +24,7 @@ struct player_view {
   bool online = false;
   std::optional<std::int64_t> clock_ms;  // empty when the room has no clock
   int computer_level = 0;                // > 0: the computer plays this seat at that level
+  bool guest = false;                    // a person without an account
   // In rated rooms, for players with a rating (accounts): rounded, and provisional while its
   // deviation is over 110 (clients show "1500?"); the game's change to it once it is over.
   // (Each has a default so that aggregate initialisers may leave them out.)

@@ -125,7 +125,8 @@ void state_document::diff_players(const facts& next, patch_ops& ops) {
     njson& slot = doc_["players"][i];
     // A rating shows or changes once or twice a game: the whole player is small enough.
     if (!before || !after || before->computer_level != after->computer_level ||
-        before->rating != after->rating || before->provisional != after->provisional ||
+        before->guest != after->guest || before->rating != after->rating ||
+        before->provisional != after->provisional ||
         before->rating_change != after->rating_change) {
       replace(ops, path, slot, player_json(after));
       continue;

@@ -11,6 +11,7 @@ struct identity {
   std::string name;        // chosen at the first hello
   std::string token;       // secret: a hello with it restores this identity and its seats
   int computer_level = 0;  // > 0: the computer's seat (no connection, no token)
+  bool account = false;    // registered (its name reserved, a password); false: a guest
 };
 
 using identity_ptr = std::shared_ptr<const identity>;

@@ -15,27 +15,41 @@ namespace ringside::server {
 
 namespace net = boost::asio;
 
-identity_registry::identity_registry(net::io_context& ioc, metrics& m, journal_writer* journal)
-    : metrics_(m), journal_(journal), strand_(net::make_strand(ioc)) {}
+identity_registry::identity_registry(net::io_context& ioc, metrics& m, journal_writer* journal,
+                                     const account_settings& accounts)
+    : metrics_(m),
+      journal_(journal),
+      strand_(net::make_strand(ioc)),
+      limiter_(accounts.logins),
+      hasher_(accounts.hash_threads, accounts.cost) {}
 
 bool identity_registry::same_digest::operator()(const std::string& a, const std::string& b) const {
   return same_secret(a, b);
 }
 
-void identity_registry::hello(std::string name, std::optional<std::string> token,
-                              std::function<void(identity_ptr)> fn) {
+void identity_registry::hello(std::string name, std::optional<std::string> token, outcome_fn fn) {
   net::post(strand_,
             [this, name = std::move(name), token = std::move(token), fn = std::move(fn)]() mutable {
-              if (!token) return make(std::move(name), std::move(fn));
+              if (!token) {
+                // An account's name is its own: nobody else starts out as it.
+                if (accounts_.by_name(name)) return fn({nullptr, refusal::name_reserved});
+                return make(std::move(name), [fn = std::move(fn)](identity_ptr who) {
+                  fn({std::move(who)});
+                });
+              }
               auto digest = token_digest(*token);
               if (const auto who = known(digest)) {
                 note_seen(who);
-                return fn(who);
+                return fn({who});
               }
               // Not in memory (not seen since the server started, or held by nobody since):
               // the journal may know it.
-              if (!journal_) return fn(nullptr);
-              hello_from_journal(std::move(*token), std::move(digest), std::move(fn));
+              if (!journal_) return fn({nullptr, refusal::bad_token});
+              hello_from_journal(std::move(*token), std::move(digest),
+                                 [fn = std::move(fn)](identity_ptr who) {
+                                   if (!who) return fn({nullptr, refusal::bad_token});
+                                   fn({std::move(who)});
+                                 });
             });
 }
 
@@ -109,7 +123,8 @@ void identity_registry::hello_from_journal(std::string token, std::string digest
       // Another hello with the same token may have loaded it meanwhile.
       identity_ptr who = known(digest);
       if (!who) {
-        who = std::make_shared<identity>(identity{(*found)->player_id, (*found)->name, token});
+        who = std::make_shared<identity>(
+            identity{(*found)->player_id, (*found)->name, token, 0, (*found)->account});
         remember(who, false);
       }
       note_seen(who);
@@ -156,7 +171,7 @@ void identity_registry::sweep(double ttl_s) {
 }
 
 bool identity_registry::is_account(const identity& who) const {
-  return who.computer_level == 0 && guests_rated_;
+  return who.computer_level == 0 && who.account;
 }
 
 }  // namespace ringside::server

@@ -2,7 +2,10 @@
 // identity_registry: who a connection speaks for. A hello without a token makes a new identity
 // (its token's digest saved in the journal before the welcome); a hello with a token finds the
 // identity it was given to, in memory or, after a restart, in the journal. Identities nobody
-// uses are swept. On its own strand: every call may come from any thread, and the callbacks
+// uses are swept, never accounts. An identity may register as an account (a reserved name, a
+// password); a login then gives each device its own token for the same player id, so seats
+// (kept by player id) follow the account. Passwords are hashed on password_hasher's threads,
+// and logins are slowed by login_limiter (identity_accounts.cpp). On its own strand: every call may come from any thread, and the callbacks
 // run on that strand, so a caller posts back to its own strand for anything it owns.
 
 #include <boost/asio/io_context.hpp>
@@ -14,36 +17,69 @@
 #include <string>
 #include <unordered_map>
 
+#include "server/account_book.hpp"
+#include "server/account_settings.hpp"
 #include "server/identity.hpp"
 #include "server/rating_eligibility.hpp"
+#include "server/login_limiter.hpp"
+#include "server/password_hasher.hpp"
 
 namespace ringside::server {
 
 class journal_writer;
 class metrics;
+struct account_row;
 
 class identity_registry : public account_directory {
  public:
+  // Why a request about an identity was not granted.
+  enum class refusal : std::uint8_t {
+    none,
+    bad_token,           // hello: the token is unknown (or was revoked)
+    name_reserved,       // hello, register: an account (someone else's) has this name
+    bad_credentials,     // login, change_password: unknown name or wrong password
+    already_registered,  // register: the identity is an account already
+    not_registered,      // logout, change_password: a guest has no account
+    login_limited,       // login, change_password: too many failures, the wait is too long
+    failed,              // the journal or libsodium failed; nothing changed
+  };
+  // The identity a request speaks for from now on, or why not.
+  struct outcome {
+    identity_ptr who;
+    refusal why = refusal::none;
+  };
+  using outcome_fn = std::function<void(outcome)>;
+
   // With a `journal` (not null) identities are saved there and read back after a restart;
   // without one they live in memory only (tests and fuzzing).
-  identity_registry(boost::asio::io_context& ioc, metrics& m, journal_writer* journal = nullptr);
+  identity_registry(boost::asio::io_context& ioc, metrics& m, journal_writer* journal = nullptr,
+                    const account_settings& accounts = {});
 
-  // A new identity named `name`, or with `token` the identity it was given to; fn(nullptr)
-  // when the token is unknown.
-  void hello(std::string name, std::optional<std::string> token,
-             std::function<void(identity_ptr)> fn);
+  // The accounts the journal holds, before the server answers anyone.
+  void load_accounts(std::vector<account_row> rows);
+
+  // A new identity named `name`, or with `token` the identity it was given to; refused when
+  // the token is unknown, or without a token when `name` is an account's.
+  void hello(std::string name, std::optional<std::string> token, outcome_fn fn);
+  // Makes `who` (a guest) the account `name`; the outcome is the identity as an account.
+  void register_account(identity_ptr who, std::string name, std::string password,
+                        outcome_fn fn);
+  // The account `name`, with a new token for this device, if `password` is its password;
+  // `address` (the client's) is counted by the limiter.
+  void login(std::string name, std::string password, std::string address, outcome_fn fn);
+  // Revokes `who`'s token (this device's); the account's other devices keep theirs.
+  void logout(identity_ptr who, outcome_fn fn);
+  // Replaces `who`'s password, if `old_password` is it.
+  void change_password(identity_ptr who, std::string old_password, std::string new_password,
+                       std::string address, outcome_fn fn);
   // Deletes from the journal the identities not seen for `ttl_s` seconds that hold no seat
   // in an unfinished room; those a connection holds now count as seen. Without a journal,
   // nothing (identities then live only in memory, with their holders).
   void sweep(double ttl_s);
 
-  // Whether `who` is a registered account (rating_eligibility.hpp). There are no accounts
-  // yet: with set_guests_rated(true) (--rated-guests) every person counts as one, so rated
-  // games can be played before accounts exist; the computer never does. Thread-safe: it
-  // reads only `who` and a setting fixed at startup.
+  // Whether `who` is a registered account (rating_eligibility.hpp); the computer never is.
+  // Thread-safe: it reads only `who`, which is immutable.
   bool is_account(const identity& who) const override;
-  // Set once at startup, before any room asks.
-  void set_guests_rated(bool rated) { guests_rated_ = rated; }
 
  private:
   // The identity whose token has `digest` (token_digest), if it is still in memory (held by
@@ -59,6 +95,13 @@ class identity_registry : public account_directory {
   void make(std::string name, std::function<void(identity_ptr)> fn);
   // Records in the journal that `who` came back now (its time-to-live starts again).
   void note_seen(const identity_ptr& who);
+  // After the limiter's wait: checks `password` against the account `name` (the stand-in hash
+  // when there is none), and calls `then` on the strand with the account's player, or
+  // answers bad_credentials itself.
+  void check_password(std::string name, std::string password, std::string address,
+                      std::function<void(std::string player)> then, outcome_fn fn);
+  // A new token for the account of `player` (a device), durable before fn sees it.
+  void new_device(const std::string& player, outcome_fn fn);
 
   metrics& metrics_;
   journal_writer* journal_;
@@ -75,8 +118,11 @@ class identity_registry : public account_directory {
     bool operator()(const std::string& a, const std::string& b) const;
   };
   std::unordered_map<std::string, known_identity, std::hash<std::string>, same_digest> by_digest_;
-  std::size_t prune_at_ = 64;
-  bool guests_rated_ = false;  // sweep expired entries when the map reaches this size
+  std::size_t prune_at_ = 64;  // sweep expired entries when the map reaches this size
+  account_book accounts_;
+  login_limiter limiter_;
+  // Last: destroyed first, so no hash still running posts to a strand that is gone.
+  password_hasher hasher_;
 };
 
 }  // namespace ringside::server

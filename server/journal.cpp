@@ -37,6 +37,8 @@ journal_status ok() {
 struct journal::statements {
   journal_statement begin_write, commit, rollback, begin_read;
   journal_statement save_identity, find_identity, touch_identity, prune_identities;
+  journal_statement insert_account, rename_identity, set_password, select_accounts;
+  journal_statement insert_device_token, delete_device_token, replace_first_token;
   journal_statement insert_room, update_seats, finish_room, room_state;
   journal_statement insert_move, select_room, select_unfinished, select_moves;
   journal_statement select_prunable, delete_moves, delete_room;
@@ -144,8 +146,11 @@ expected<std::unique_ptr<journal>> journal::open(const fs::path& dir) {
 }
 
 journal_status journal::prepare_all() {
+  // After the room's own columns: whether each seat's player is an account.
   const std::string room_select =
-      std::string("SELECT ") + journal_schema::room_columns + " FROM rooms ";
+      std::string("SELECT ") + journal_schema::room_columns +
+      ", seat1_player IN (SELECT player_id FROM accounts)"
+      ", seat2_player IN (SELECT player_id FROM accounts) FROM rooms ";
   const std::pair<journal_statement*, std::string> all[] = {
       {&st_->begin_write, "BEGIN IMMEDIATE"},
       {&st_->commit, "COMMIT"},
@@ -162,8 +167,24 @@ journal_status journal::prepare_all() {
        "DELETE FROM identities WHERE last_seen_ms < ?1 AND player_id NOT IN ("
        "SELECT seat1_player FROM rooms WHERE status <> 'finished' AND seat1_player IS NOT NULL "
        "UNION ALL "
-       "SELECT seat2_player FROM rooms WHERE status <> 'finished' AND seat2_player IS NOT NULL)"},
-      {&st_->find_identity, "SELECT player_id, name FROM identities WHERE token_hash = ?1"},
+       "SELECT seat2_player FROM rooms WHERE status <> 'finished' AND seat2_player IS NOT NULL) "
+       "AND player_id NOT IN (SELECT player_id FROM accounts)"},
+      {&st_->find_identity,
+       "SELECT i.player_id, coalesce(a.name, i.name), a.player_id IS NOT NULL FROM identities i "
+       "LEFT JOIN accounts a ON a.player_id = i.player_id WHERE i.token_hash = ?1 "
+       "UNION ALL "
+       "SELECT a.player_id, a.name, 1 FROM device_tokens d JOIN accounts a "
+       "ON a.player_id = d.player_id WHERE d.token_hash = ?1"},
+      {&st_->insert_account,
+       "INSERT INTO accounts(player_id, name, password_hash, created_ms) VALUES(?1, ?2, ?3, ?4)"},
+      {&st_->rename_identity, "UPDATE identities SET name = ?2 WHERE player_id = ?1"},
+      {&st_->set_password, "UPDATE accounts SET password_hash = ?2 WHERE player_id = ?1"},
+      {&st_->select_accounts, "SELECT player_id, name, password_hash FROM accounts"},
+      {&st_->insert_device_token,
+       "INSERT INTO device_tokens(token_hash, player_id, created_ms) VALUES(?1, ?2, ?3)"},
+      {&st_->delete_device_token, "DELETE FROM device_tokens WHERE token_hash = ?1"},
+      {&st_->replace_first_token,
+       "UPDATE identities SET token_hash = ?2 WHERE token_hash = ?1"},
       {&st_->insert_room,
        "INSERT INTO rooms(id, game, variant, board, private, clock_initial_s, "
        "clock_increment_s, seat1_player, seat1_name, seat2_player, seat2_name, created_ms, "
@@ -354,7 +375,80 @@ expected<std::optional<identity_row>> journal::find_identity(std::string_view to
   const int rc = s.step();
   if (rc == SQLITE_DONE) return std::optional<identity_row>{};
   if (rc != SQLITE_ROW) return db_failure("find_identity");
-  return std::optional<identity_row>{identity_row{s.text(0), s.text(1)}};
+  return std::optional<identity_row>{identity_row{s.text(0), s.text(1), s.integer(2) != 0}};
+}
+
+journal_status journal::save_account(const account_row& account) {
+  std::lock_guard lock(mutex_);
+  // Inside a batch the batch owns the transaction; otherwise both rows go together or not.
+  const bool own_transaction = sqlite3_get_autocommit(db_) != 0;
+  if (own_transaction) {
+    if (auto r = run_write(st_->begin_write, "save_account: begin"); !r) return r;
+  }
+  auto& a = st_->insert_account;
+  a.bind(1, std::string_view(account.player_id));
+  a.bind(2, std::string_view(account.name));
+  a.bind(3, std::string_view(account.password_hash));
+  a.bind(4, unix_ms_now());
+  auto r = run_write(a, "save_account " + account.player_id);
+  if (r) {
+    auto& n = st_->rename_identity;
+    n.bind(1, std::string_view(account.player_id));
+    n.bind(2, std::string_view(account.name));
+    r = run_write(n, "save_account: rename " + account.player_id);
+  }
+  if (r && own_transaction) r = run_write(st_->commit, "save_account: commit");
+  if (!r && own_transaction) undo_failed_commit();
+  return r;
+}
+
+journal_status journal::set_password(std::string_view player_id, std::string_view password_hash) {
+  std::lock_guard lock(mutex_);
+  auto& s = st_->set_password;
+  s.bind(1, player_id);
+  s.bind(2, password_hash);
+  auto r = write_one(s, "set_password " + std::string(player_id));
+  if (r && sqlite3_changes(db_) == 0) return fail("set_password: no account " + std::string(player_id));
+  return r;
+}
+
+expected<std::vector<account_row>> journal::accounts() {
+  std::lock_guard lock(mutex_);
+  auto& s = st_->select_accounts;
+  scoped_reset reset(s);
+  std::vector<account_row> out;
+  int rc = SQLITE_ROW;
+  while ((rc = s.step()) == SQLITE_ROW) out.push_back({s.text(0), s.text(1), s.text(2)});
+  if (rc != SQLITE_DONE) return db_failure("accounts");
+  return out;
+}
+
+journal_status journal::save_device_token(std::string_view player_id,
+                                          std::string_view token_hash) {
+  if (!is_token_hash(token_hash)) {
+    return fail("save_device_token: token_hash must be 64 lower-case hex digits (a SHA-256)");
+  }
+  std::lock_guard lock(mutex_);
+  auto& s = st_->insert_device_token;
+  s.bind(1, token_hash);
+  s.bind(2, player_id);
+  s.bind(3, unix_ms_now());
+  return write_one(s, "save_device_token " + std::string(player_id));
+}
+
+journal_status journal::revoke_token(std::string_view token_hash,
+                                     std::string_view replacement_hash) {
+  if (!is_token_hash(replacement_hash)) {
+    return fail("revoke_token: the replacement must be 64 lower-case hex digits (a SHA-256)");
+  }
+  std::lock_guard lock(mutex_);
+  auto& d = st_->delete_device_token;
+  d.bind(1, token_hash);
+  if (auto r = write_one(d, "revoke_token: device"); !r) return r;
+  auto& f = st_->replace_first_token;
+  f.bind(1, token_hash);
+  f.bind(2, replacement_hash);
+  return write_one(f, "revoke_token: first");
 }
 
 journal_status journal::save_room(const room_row& room) {
@@ -754,6 +848,12 @@ bool journal::in_batch() {
 }
 
 room_row journal::read_room(const journal_statement& s) const {
+  // The first column after room_columns (see prepare_all's room_select).
+  static const int account_column = [] {
+    int n = 1;
+    for (const char* c = journal_schema::room_columns; *c != '\0'; ++c) n += *c == ',' ? 1 : 0;
+    return n;
+  }();
   room_row row;
   row.id = s.text(0);
   row.game = s.text(1);
@@ -765,7 +865,8 @@ room_row journal::read_room(const journal_statement& s) const {
     auto player = s.optional_text(7 + 2 * i);
     if (player) {
       row.seats[static_cast<std::size_t>(i)] =
-          seat_row{std::move(*player), s.optional_text(8 + 2 * i).value_or("")};
+          seat_row{std::move(*player), s.optional_text(8 + 2 * i).value_or(""),
+                   s.optional_integer(account_column + i).value_or(0) != 0};
     }
   }
   row.created_ms = s.integer(11);

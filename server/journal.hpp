@@ -33,7 +33,16 @@ using journal_status = ringside::expected<std::monostate>;
 struct identity_row {
   std::string player_id;
   std::string name;
+  bool account = false;  // registered (not a guest)
   friend bool operator==(const identity_row&, const identity_row&) = default;
+};
+
+// A registered identity: its reserved name and its password's Argon2id hash (crypto_pwhash_str).
+struct account_row {
+  std::string player_id;
+  std::string name;
+  std::string password_hash;
+  friend bool operator==(const account_row&, const account_row&) = default;
 };
 
 struct clock_setting {
@@ -46,6 +55,7 @@ struct clock_setting {
 struct seat_row {
   std::string player_id;
   std::string name;
+  bool account = false;  // read back only: the player is an account (not saved with the seat)
   friend bool operator==(const seat_row&, const seat_row&) = default;
 };
 
@@ -129,14 +139,28 @@ class journal {
   // token_digest gives), seen now; saving the same player again replaces name and digest.
   journal_status save_identity(std::string_view player_id, std::string_view name,
                                std::string_view token_hash);
-  // The identity whose token has this digest; empty when none has.
+  // The identity whose token (its first one, or a device's) has this digest; empty when none
+  // has.
   ringside::expected<std::optional<identity_row>> find_identity(std::string_view token_hash);
   // Marks these identities seen at `seen_ms` (unix ms); unknown ids are skipped.
   journal_status touch_identities(const std::vector<std::string>& player_ids,
                                   std::int64_t seen_ms);
   // Deletes every identity last seen before `seen_before_ms` that holds no seat in an
-  // unfinished room; returns how many went.
+  // unfinished room and is not an account; returns how many went.
   ringside::expected<std::int64_t> prune_identities(std::int64_t seen_before_ms);
+
+  // Makes the identity `account.player_id` an account named `account.name` (its identity row
+  // takes the name too), in one transaction; fails if it already is one.
+  journal_status save_account(const account_row& account);
+  // Replaces an account's password hash.
+  journal_status set_password(std::string_view player_id, std::string_view password_hash);
+  // Every account, for the names they reserve.
+  ringside::expected<std::vector<account_row>> accounts();
+  // Records one more device's token digest for the account `player_id`.
+  journal_status save_device_token(std::string_view player_id, std::string_view token_hash);
+  // The token with this digest stops working: a device token is deleted; an identity's first
+  // token is replaced by `replacement_hash`, a digest of a token nobody holds.
+  journal_status revoke_token(std::string_view token_hash, std::string_view replacement_hash);
 
   // Deletes (with their moves) up to `limit` finished rooms that finished before
   // `finished_before_ms` (unix ms; one finished before schema 4 counts as finished at the

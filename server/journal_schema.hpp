@@ -109,6 +109,22 @@ CREATE TABLE takebacks(
   taken_back_ms INTEGER NOT NULL);
 CREATE INDEX takebacks_by_room ON takebacks(room_id, ply);
 )sql",
+    // 7: accounts. An identity that registered keeps its player_id and gets a name reserved
+    // for it and an Argon2id password hash (never the password); each device that logs in
+    // gets its own token, whose digest is in device_tokens (the identity's first token stays
+    // in identities). Accounts are never pruned.
+    R"sql(
+CREATE TABLE accounts(
+  player_id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  password_hash TEXT NOT NULL,
+  created_ms INTEGER NOT NULL);
+CREATE TABLE device_tokens(
+  token_hash TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL,
+  created_ms INTEGER NOT NULL) WITHOUT ROWID;
+CREATE INDEX device_tokens_by_player ON device_tokens(player_id);
+)sql",
 };
 inline constexpr int latest_version = static_cast<int>(std::size(migrations));
 

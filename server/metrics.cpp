@@ -181,6 +181,20 @@ std::string metrics::render() const {
   counter("ringside_positions_built_total",
           "Answers to /api/rooms/ID/positions built by replaying the room's moves.",
           positions_built.load());
+  counter("ringside_accounts_registered_total", "Identities that registered as accounts.",
+          accounts_registered.load());
+  counter("ringside_logins_failed_total",
+          "login or change_password answered bad_credentials: an unknown name or a wrong "
+          "password.",
+          logins_failed.load());
+  counter("ringside_logins_delayed_total",
+          "login or change_password attempts checked only after a delay: the account or the "
+          "address had more than --login-free-failures recent failures.",
+          logins_delayed.load());
+  counter("ringside_logins_limited_total",
+          "login or change_password refused (login_limited): the delay would pass "
+          "--login-max-wait.",
+          logins_limited.load());
 
   out << "# HELP ringside_move_latency_seconds Time from a move's arrival to its ack.\n"
          "# TYPE ringside_move_latency_seconds histogram\n";

@@ -84,6 +84,12 @@ class metrics {
   std::atomic<std::uint64_t> keepalive_ended{0};
   // `positions` answers built by replaying a room's moves (the rest came from the room's copy).
   std::atomic<std::uint64_t> positions_built{0};
+  // Accounts: registrations; logins (and change_password) with an unknown name or a wrong
+  // password; those answered after the limiter's delay; those refused at --login-max-wait.
+  std::atomic<std::uint64_t> accounts_registered{0};
+  std::atomic<std::uint64_t> logins_failed{0};
+  std::atomic<std::uint64_t> logins_delayed{0};
+  std::atomic<std::uint64_t> logins_limited{0};
 
   // Records one accepted move's latency, from the frame's arrival to the ack being queued.
   void observe_move_latency(std::chrono::steady_clock::duration d);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "server/account_settings.hpp"
 #include "server/client_limits.hpp"
 #include "server/finished_retention.hpp"
 #include "server/room_limits.hpp"
@@ -35,7 +36,6 @@ struct options {
   int computer_threads = 1;       // worker threads for computer players' searches
   // Rated rooms change ratings only between accounts; until accounts exist, this makes every
   // person count as one (rating_eligibility.hpp).
-  bool rated_guests = false;
   // Computer searches that may wait for a worker (0: no bound). Each room has at most one, and
   // the per-address caps hold one address to a few: the bound is for many addresses at once.
   std::size_t computer_queue = 32;
@@ -62,6 +62,8 @@ struct options {
   std::vector<std::string> allowed_origins;
   // The host names this server answers to (--public-host); empty: any (host_policy).
   std::vector<std::string> public_hosts;
+  // Accounts: the cost of a password hash, its threads, and the login limiter's policy.
+  account_settings accounts;
 };
 
 }  // namespace ringside::server

@@ -29,6 +29,40 @@ std::string too_many_seats(const room_limits& limits) {
          "first";
 }
 
+// The error answering an account request that `why` refused.
+std::string account_error(const protocol::request_id& re, identity_registry::refusal why) {
+  using refusal = identity_registry::refusal;
+  switch (why) {
+    case refusal::bad_credentials:
+      return protocol::encode_error(re, error_code::bad_credentials,
+                                    "wrong name or password");
+    case refusal::name_reserved:
+      return protocol::encode_error(re, error_code::name_reserved,
+                                    "this name, or one that looks like it, is another "
+                                    "account's; choose another");
+    case refusal::already_registered:
+      return protocol::encode_error(re, error_code::already_registered,
+                                    "you are registered already; change_password changes "
+                                    "your password");
+    case refusal::not_registered:
+      return protocol::encode_error(re, error_code::bad_request,
+                                    "a guest has no account: register first (a guest's token "
+                                    "is its only key, so it cannot log out)");
+    case refusal::login_limited:
+      return protocol::encode_error(re, error_code::login_limited,
+                                    "too many wrong passwords for this account or from your "
+                                    "address; try again in a few minutes");
+    case refusal::bad_token:
+      return protocol::encode_error(re, error_code::bad_token, "this token is unknown here");
+    case refusal::none:
+    case refusal::failed:
+      break;
+  }
+  return protocol::encode_error(re, error_code::internal_error,
+                                "the server could not do this just now (nothing changed); "
+                                "try again later");
+}
+
 // The `room` field of a room-bound request, or null for the others.
 const std::string* room_of(const protocol::client_message& m) {
   return std::visit(
@@ -56,6 +90,7 @@ void request_handler::handle(std::string_view text, const peer_ptr& self,
   }
   auto& msg = std::get<protocol::client_message>(decoded);
   if (const auto* h = std::get_if<protocol::hello>(&msg)) return on_hello(*h, self, done);
+  if (auto* l = std::get_if<protocol::login>(&msg)) return on_login(std::move(*l), self, done);
   if (!who_) {
     return send_text(*self, protocol::encode_error(protocol::id_of(msg), error_code::hello_first,
                                                    "say hello first: {\"type\":\"hello\","
@@ -83,6 +118,13 @@ void request_handler::handle(std::string_view text, const peer_ptr& self,
     return cancel_seek(ctx_, *c, *who_, *self);
   }
   if (const auto* l = std::get_if<protocol::list_seeks>(&msg)) return list_seeks(ctx_, *l, *self);
+  if (auto* r = std::get_if<protocol::register_account>(&msg)) {
+    return on_register(std::move(*r), self, std::move(done));
+  }
+  if (const auto* o = std::get_if<protocol::logout>(&msg)) return on_logout(*o, self, done);
+  if (auto* c = std::get_if<protocol::change_password>(&msg)) {
+    return on_change_password(std::move(*c), self, std::move(done));
+  }
   const std::string room_id = *room_of(msg);
   to_room(std::move(msg), room_id, self, received, std::move(done));
 }
@@ -100,37 +142,115 @@ void request_handler::on_hello(const protocol::hello& m, const peer_ptr& self,
                        protocol::encode_error(m.id, error_code::too_many_identities, no->why));
     }
   }
-  ctx_.identities.hello(m.name, m.token, [this, self, re = m.id, done](identity_ptr who) {
-    if (!who) {
-      return send_text(*self, protocol::encode_error(re, error_code::bad_token,
-                                                     "this token is unknown here; say hello "
-                                                     "without a token for a new identity"));
-    }
-    // The same identity gets its seats back: the room registry knows where they are.
-    ctx_.rooms.seated_rooms(who->player, [this, self, re, done,
-                                          who](std::vector<room_registry::room_ptr> seated) {
-      net::post(strand_, [this, self, re, done, who, seated = std::move(seated)] {
-        if (closed_) return;
-        if (const auto no = ctx_.clients.join_identity(who->player, speaks_for_)) {
-          ctx_.stats.identity_connections_refused.fetch_add(1);
-          return send_text(*self,
-                           protocol::encode_error(re, error_code::too_many_connections, no->why));
+  ctx_.identities.hello(
+      m.name, m.token, [this, self, re = m.id, done](identity_registry::outcome got) {
+        if (got.why == identity_registry::refusal::name_reserved) {
+          return send_text(*self, protocol::encode_error(
+                                      re, error_code::name_reserved,
+                                      "this name is an account's, someone else's: choose another "
+                                      "name, or log in if it is yours"));
         }
-        who_ = who;
-        spdlog::info("player {} ({}) said hello, {} seats", who->player, who->name,
-                     seated.size());
-        send_text(*self, protocol::encode_welcome(re, who->player, who->name, who->token,
-                                                  server_name, &protocol::game_list()));
-        tell_elsewhere(self);
-        // Rejoin every seat, each answering with `joined` so the client has the state to
-        // apply patches to.
-        for (const auto& r : seated) {
-          r->handle(self, who, protocol::join{{}, r->id(), protocol::join_role::player},
-                    clock::now(), done);
+        if (!got.who) {
+          return send_text(*self, protocol::encode_error(re, error_code::bad_token,
+                                                         "this token is unknown here; say hello "
+                                                         "without a token for a new identity"));
         }
+        greet(std::move(got.who), re, self, done);
       });
+}
+
+void request_handler::greet(identity_ptr who, const protocol::request_id& re,
+                            const peer_ptr& self, std::shared_ptr<void> done) {
+  // The same identity gets its seats back: the room registry knows where they are.
+  ctx_.rooms.seated_rooms(who->player, [this, self, re, done,
+                                        who](std::vector<room_registry::room_ptr> seated) {
+    net::post(strand_, [this, self, re, done, who, seated = std::move(seated)] {
+      if (closed_) return;
+      if (who_) {
+        return send_text(*self, protocol::encode_error(re, error_code::bad_request,
+                                                       "this connection has already said hello"));
+      }
+      if (const auto no = ctx_.clients.join_identity(who->player, speaks_for_)) {
+        ctx_.stats.identity_connections_refused.fetch_add(1);
+        return send_text(*self,
+                         protocol::encode_error(re, error_code::too_many_connections, no->why));
+      }
+      who_ = who;
+      spdlog::info("player {} ({}) said hello, {} seats", who->player, who->name, seated.size());
+      send_text(*self, protocol::encode_welcome(re, who->player, who->name, who->token,
+                                                server_name, &protocol::game_list(),
+                                                !who->account));
+      tell_elsewhere(self);
+      // Rejoin every seat, each answering with `joined` so the client has the state to
+      // apply patches to.
+      for (const auto& r : seated) {
+        r->handle(self, who, protocol::join{{}, r->id(), protocol::join_role::player},
+                  clock::now(), done);
+      }
     });
   });
+}
+
+void request_handler::on_login(protocol::login m, const peer_ptr& self,
+                               std::shared_ptr<void> done) {
+  ctx_.identities.login(
+      std::move(m.name), std::move(m.password), address_,
+      [this, self, re = m.id, done](identity_registry::outcome got) {
+        if (!got.who) return send_text(*self, account_error(re, got.why));
+        net::post(strand_, [this, self, re, done, who = std::move(got.who)]() mutable {
+          if (closed_) return;
+          // A guest's connection may log in: it then speaks for the account, and leaves the
+          // guest's rooms (the guest's seats stay the guest's).
+          if (who_) forget_identity(self->peer_id());
+          greet(std::move(who), re, self, done);
+        });
+      });
+}
+
+void request_handler::on_register(protocol::register_account m, const peer_ptr& self,
+                                  std::shared_ptr<void> done) {
+  ctx_.identities.register_account(
+      who_, std::move(m.name), std::move(m.password),
+      [this, self, re = m.id, done](identity_registry::outcome got) {
+        if (!got.who) return send_text(*self, account_error(re, got.why));
+        net::post(strand_, [this, self, re, done, who = std::move(got.who)] {
+          // Closed or logged out meanwhile: the account is made, this connection moved on.
+          if (closed_ || !who_ || who_->player != who->player) return;
+          who_ = who;
+          send_text(*self, protocol::encode_registered(re, who->player, who->name));
+          // Every room where it is seated (known to the room registry) drops the guest mark.
+          ctx_.rooms.seated_rooms(who->player, [player = who->player](
+                                                   std::vector<room_registry::room_ptr> seated) {
+            for (const auto& r : seated) r->note_registered(player);
+          });
+        });
+      });
+}
+
+void request_handler::on_logout(const protocol::logout& m, const peer_ptr& self,
+                                std::shared_ptr<void> done) {
+  ctx_.identities.logout(
+      who_, [this, self, re = m.id, done, player = who_->player](identity_registry::outcome got) {
+        if (got.why != identity_registry::refusal::none) {
+          return send_text(*self, account_error(re, got.why));
+        }
+        net::post(strand_, [this, self, re, done, player] {
+          if (closed_) return;
+          // As before a hello: the next message may be a hello or a login.
+          if (who_ && who_->player == player) forget_identity(self->peer_id());
+          send_text(*self, protocol::encode_logged_out(re));
+        });
+      });
+}
+
+void request_handler::on_change_password(protocol::change_password m, const peer_ptr& self,
+                                         std::shared_ptr<void> done) {
+  ctx_.identities.change_password(
+      who_, std::move(m.old_password), std::move(m.new_password), address_,
+      [self, re = m.id, done](identity_registry::outcome got) {
+        if (!got.who) return send_text(*self, account_error(re, got.why));
+        send_text(*self, protocol::encode_password_changed(re));
+      });
 }
 
 // The token is the identity: its owner cannot tell a replay from their own other device, so
@@ -291,12 +411,17 @@ void request_handler::detached(const std::string& room_id) {
 
 void request_handler::closed(std::uint64_t peer_id) {
   closed_ = true;
+  forget_identity(peer_id);
+}
+
+void request_handler::forget_identity(std::uint64_t peer_id) {
   speaks_for_.release();
   if (who_) {
     ctx_.speakers.remove(who_->player, peer_id);
     // Its seeks stay while any connection of the identity could still be seated.
     if (!ctx_.speakers.one_of(who_->player)) seeker_gone(ctx_, who_->player);
   }
+  who_ = nullptr;
   for (const auto& [id, r] : rooms_) r->detach(peer_id);
   rooms_.clear();
 }

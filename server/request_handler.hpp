@@ -46,6 +46,17 @@ class request_handler {
 
  private:
   void on_hello(const protocol::hello& m, const peer_ptr& self, std::shared_ptr<void> done);
+  // login instead of hello: the account's identity with a new token for this device.
+  void on_login(protocol::login m, const peer_ptr& self, std::shared_ptr<void> done);
+  // After hello or login: `who` is whom this connection speaks for; welcome, and its seats.
+  void greet(identity_ptr who, const protocol::request_id& re, const peer_ptr& self,
+             std::shared_ptr<void> done);
+  void on_register(protocol::register_account m, const peer_ptr& self, std::shared_ptr<void> done);
+  void on_logout(const protocol::logout& m, const peer_ptr& self, std::shared_ptr<void> done);
+  void on_change_password(protocol::change_password m, const peer_ptr& self,
+                          std::shared_ptr<void> done);
+  // This connection no longer speaks for who_ (logged out or closed): its rooms are left.
+  void forget_identity(std::uint64_t peer_id);
   // Counts this connection among who_'s and sends a notice to those from another address.
   void tell_elsewhere(const peer_ptr& self);
   void on_create(protocol::create_room m, const peer_ptr& self, std::shared_ptr<void> done);

@@ -35,8 +35,11 @@ std::size_t slot(int seat) {
 
 nlohmann::json room_summary(const room_settings& s, const nlohmann::json& state) {
   nlohmann::json players = nlohmann::json::array();
+  // Beside `players` (names, as before): whether each is a guest, null for an empty seat.
+  nlohmann::json guests = nlohmann::json::array();
   for (const auto& p : state.at("players")) {
     players.push_back(p.is_null() ? nlohmann::json(nullptr) : p.at("name"));
+    guests.push_back(p.is_null() ? nlohmann::json(nullptr) : p.at("guest"));
   }
   nlohmann::json out{{"room", s.id},
           {"game", s.game.game},
@@ -44,6 +47,7 @@ nlohmann::json room_summary(const room_settings& s, const nlohmann::json& state)
           {"board", s.game.board},
           {"status", state.at("status")},
           {"players", players},
+          {"guests", guests},
           {"spectators", state.at("spectators")},
           {"clock", s.clock ? nlohmann::json{{"initial_s", s.clock->initial_s},
                                              {"increment_s", s.clock->increment_s}}
@@ -138,6 +142,19 @@ void room::run_deferred() {
     deferred_.pop_front();
     fn();
   }
+}
+
+void room::note_registered(std::string player) {
+  net::post(strand_, [self = shared_from_this(), player = std::move(player)] {
+    bool changed = false;
+    for (auto& seat : self->seats_) {
+      if (!seat || seat->player != player || seat->account) continue;
+      // The seat keeps the name it shows; only the guest mark goes.
+      seat = std::make_shared<const identity>(identity{seat->player, seat->name, {}, 0, true});
+      changed = true;
+    }
+    if (changed) self->commit();
+  });
 }
 
 void room::handle(peer_ptr p, identity_ptr who, protocol::client_message msg,
@@ -464,7 +481,7 @@ protocol::room_view room::view() const {
     pv = protocol::player_view{
         who->name, online(s),
         clock_ ? std::optional<std::int64_t>(clock_->remaining_ms(s)) : std::nullopt,
-        who->computer_level};
+        who->computer_level, who->computer_level == 0 && !who->account};
     if (const auto& r = ratings_[slot(s)]; r && r->player == who->player) {
       pv->rating = static_cast<int>(std::lround(r->value.rating));
       // Glicko-2's deviation over 110: the rating is still a guess (lichess's "?").
@@ -529,9 +546,10 @@ void room::maybe_retire() {
 // Called at every commit; only a change of status, seated names or spectator count changes
 // the room-list entry, so those are compared before any JSON is built.
 void room::publish_summary() {
-  summary_key key{status_, {}, state_.json().at("spectators").get<int>()};
+  summary_key key{status_, {}, state_.json().at("spectators").get<int>(), {}};
   for (std::size_t i = 0; i < 2; ++i) {
     if (seats_[i]) key.names[i] = seats_[i]->name;
+    key.accounts[i] = seats_[i] && seats_[i]->account;
   }
   if (published_ && key == *published_) return;
   published_ = std::move(key);

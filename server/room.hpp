@@ -96,6 +96,8 @@ class room : public std::enable_shared_from_this<room> {
   // Handles one room-bound request (join, move, resign, offer_draw, chat, sync, leave) from
   // `p` speaking for `who`; `received` is when its frame arrived (clocks charge from there).
   // Answers on `p`; `done` is released once the request is complete.
+  // `player` registered: its seats here are no longer shown as a guest's. Any thread.
+  void note_registered(std::string player);
   void handle(peer_ptr p, identity_ptr who, protocol::client_message msg,
               clock::time_point received, std::shared_ptr<void> done);
   // The connection `peer_id` is gone: it stops receiving, and its player shows offline.
@@ -292,6 +294,7 @@ class room : public std::enable_shared_from_this<room> {
     protocol::room_status status;
     std::array<std::optional<std::string>, 2> names;
     int spectators = 0;
+    std::array<bool, 2> accounts{};
     friend bool operator==(const summary_key&, const summary_key&) = default;
   };
   std::optional<summary_key> published_;

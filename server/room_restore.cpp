@@ -63,7 +63,8 @@ expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, room_
       st.seats[i] =
           level > 0
               ? computer_identity(level)
-              : std::make_shared<const identity>(identity{seat->player_id, seat->name, {}, 0});
+              : std::make_shared<const identity>(
+                    identity{seat->player_id, seat->name, {}, 0, seat->account});
     }
   }
   // (A finished room may have an empty seat: closed while waiting, nobody came.)

@@ -23,6 +23,7 @@
 #include "server/computer_pool.hpp"
 #include "server/context.hpp"
 #include "server/identity_registry.hpp"
+#include "server/password_hasher.hpp"
 #include "server/journal.hpp"
 #include "server/journal_writer.hpp"
 #include "server/listener.hpp"
@@ -83,9 +84,6 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "directory of the game journal (created if missing)")(
       "abandon-after", po::value<double>(&o.abandon_after_s)->default_value(o.abandon_after_s),
       "seconds a player of an untimed game may stay disconnected before losing")(
-      "rated-guests", po::bool_switch(&o.rated_guests),
-      "let rated rooms change the ratings of players without an account (until accounts "
-      "exist, the only way to play rated games)")(
       "write-stall", po::value<double>(&o.write_stall_s)->default_value(o.write_stall_s),
       "seconds a connection may leave a frame unread before it is dropped as not reading")(
       "computer-threads", po::value<int>(&o.computer_threads)->default_value(o.computer_threads),
@@ -218,6 +216,37 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
   desc.add_options()(
       "hello-timeout", po::value<double>(&o.hello_timeout_s)->default_value(o.hello_timeout_s),
       "seconds a WebSocket connection may stay open without saying hello (0: no limit)");
+  auto& accounts = o.accounts;
+  desc.add_options()(
+      "password-opslimit",
+      po::value<unsigned long long>(&accounts.cost.opslimit)->default_value(accounts.cost.opslimit),
+      "Argon2id passes per password hash (libsodium's opslimit; INTERACTIVE is 2, MIN 1)")(
+      "password-memlimit",
+      po::value<std::size_t>(&accounts.cost.memlimit)->default_value(accounts.cost.memlimit),
+      "bytes of memory per password hash (libsodium's memlimit; INTERACTIVE is 64 MiB, MIN "
+      "8192)")(
+      "password-threads",
+      po::value<std::size_t>(&accounts.hash_threads)->default_value(accounts.hash_threads),
+      "threads that hash and check passwords, apart from the I/O threads (1-16)")(
+      "login-free-failures",
+      po::value<std::size_t>(&accounts.logins.free_failures)
+          ->default_value(accounts.logins.free_failures),
+      "wrong passwords per account, and per address, answered without delay")(
+      "login-delay",
+      po::value<double>(&accounts.logins.first_delay_s)
+          ->default_value(accounts.logins.first_delay_s),
+      "seconds the next login attempt waits after those free failures, doubling with each "
+      "further failure")(
+      "login-max-delay",
+      po::value<double>(&accounts.logins.max_delay_s)->default_value(accounts.logins.max_delay_s),
+      "the most seconds one failure adds to the wait")(
+      "login-max-wait",
+      po::value<double>(&accounts.logins.max_wait_s)->default_value(accounts.logins.max_wait_s),
+      "a login attempt that would wait longer than this (seconds) is refused (login_limited)")(
+      "login-forget",
+      po::value<double>(&accounts.logins.forget_after_s)
+          ->default_value(accounts.logins.forget_after_s),
+      "seconds after which a wrong password no longer counts");
   desc.add_options()("tls-cert", po::value<std::string>(&tls.cert),
                      "PEM certificate chain: serve https:// and wss:// (TLS 1.2+) instead of "
                      "http:// and ws://; SIGHUP reads it and the key again");
@@ -308,6 +337,24 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       return 1;
     }
   }
+  if (const auto why = password_hasher::check(accounts.cost); !why.empty()) {
+    std::cerr << "ringside-server: --password-opslimit/--password-memlimit: " << why << "\n";
+    return 1;
+  }
+  if (accounts.hash_threads < 1 || accounts.hash_threads > 16) {
+    std::cerr << "ringside-server: --password-threads must be 1-16\n";
+    return 1;
+  }
+  {
+    const auto& l = accounts.logins;
+    const auto in = [](double v, double lo) { return v >= lo && v <= 86400; };
+    if (!in(l.first_delay_s, 0) || !in(l.max_delay_s, 0) || !in(l.max_wait_s, 0) ||
+        !in(l.forget_after_s, 1)) {
+      std::cerr << "ringside-server: --login-delay, --login-max-delay and --login-max-wait must "
+                   "be 0-86400 seconds, --login-forget 1-86400\n";
+      return 1;
+    }
+  }
   if (tls.cert.empty() != tls.key.empty()) {
     std::cerr << "ringside-server: --tls-cert and --tls-key go together\n";
     return 1;
@@ -350,6 +397,12 @@ int run(int argc, char** argv) {
     std::cerr << "ringside-server: --data " << opts.data_dir << ": " << opened.error() << "\n";
     return 2;
   }
+  auto saved_accounts = (*opened)->accounts();
+  if (!saved_accounts) {
+    std::cerr << "ringside-server: --data " << opts.data_dir
+              << ": cannot read the accounts: " << saved_accounts.error() << "\n";
+    return 2;
+  }
   auto unfinished = (*opened)->unfinished_rooms();
   if (!unfinished) {
     std::cerr << "ringside-server: --data " << opts.data_dir
@@ -373,12 +426,12 @@ int run(int argc, char** argv) {
   metrics stats;
   stats.open_files_limit.store(files.now);
   room_registry rooms(ioc, stats, writer.get(), opts.abandon_after_s, opts.rooms);
-  identity_registry identities(ioc, stats, writer.get());
+  identity_registry identities(ioc, stats, writer.get(), opts.accounts);
+  identities.load_accounts(std::move(*saved_accounts));
   // Before restore: a restored room whose computer is to move starts thinking at once.
   computer_pool computers(opts.computer_threads, 10, opts.computer_queue,
                           &stats.computer_searches_queued);
   rooms.set_computers(&computers);
-  identities.set_guests_rated(opts.rated_guests);
   rooms.set_accounts(&identities);
   rooms.restore(std::move(*unfinished));
   // The journal keeps the identities of people who come back and of seated players, and the

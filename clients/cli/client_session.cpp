@@ -183,6 +183,14 @@ void client_session::on_text(std::string_view text) {
     listed_.clear();
     if (const json& list = field(msg, "rooms"); list.is_array())
       for (const auto& r : list) listed_.push_back(field_string(r, "room"));
+  } else if (type == "logged_out") {
+    // This device's token is revoked: go on as a new guest under the same name.
+    sink_.on_note("logged out; going on as a new guest");
+    saved_ = {};
+    rooms_.clear();
+    current_.clear();
+    save();
+    send_hello();
   } else if (type == "error" && re_id == hello_id_ && field_string(msg, "code") == "bad_token") {
     // The server no longer knows us (a new server, or the token was revoked): start afresh
     // as a new player rather than retrying a token that will never work.
@@ -237,8 +245,11 @@ void client_session::on_welcome(const json& msg) {
   if (!token.empty()) saved_.token = token;
   saved_.player = player_;
   save();
-  sink_.on_link(
-      link_, "connected as " + visible(field_string(msg, "name")) + " (" + visible(player_) + ")");
+  const json& guest = field(msg, "guest");
+  sink_.on_link(link_, "connected as " + visible(field_string(msg, "name")) + " (" +
+                           visible(player_) +
+                           (guest.is_boolean() ? guest.get<bool>() ? ", guest" : ", account" : "") +
+                           ")");
   // The server restored our seats from the token; joining again subscribes this connection
   // to each room and brings its state up to date.
   if (rooms_.empty()) chose_room_ = true;  // nothing to rejoin, nothing to choose

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "clients/cli/client_session.hpp"
+#include "clients/cli/secret_input.hpp"
 
 namespace ringside::cli {
 
@@ -12,7 +13,7 @@ using nlohmann::json;
 bool is_request_verb(const std::string& verb) {
   for (const char* v :
        {"rooms", "new", "join", "watch", "move", "resign", "draw", "say", "leave", "sync", "seek",
-        "cancel", "takeback", "decline", "rematch"})
+        "cancel", "takeback", "decline", "rematch", "register", "login", "logout"})
     if (verb == v) return true;
   return false;
 }
@@ -89,6 +90,23 @@ built_request build_request(const command& cmd, client_session& session) {
     if (o.is_private) out.msg["private"] = true;
     if (o.rated) out.msg["rated"] = true;
     if (o.computer_level) out.msg["opponent"] = {{"computer", *o.computer_level}};
+    return out;
+  }
+  if (v == "register" || v == "login") {
+    if (cmd.args.size() != 1) {
+      out.error = "usage: " + v + " NAME (the password is asked for, or read from RINGSIDE_PASSWORD)";
+      return out;
+    }
+    auto password = read_secret("password for " + cmd.args[0] + ": ");
+    if (!password) {
+      out.error = "no password: set RINGSIDE_PASSWORD, or run in a terminal";
+      return out;
+    }
+    out.msg = {{"type", v}, {"name", cmd.args[0]}, {"password", std::move(*password)}};
+    return out;
+  }
+  if (v == "logout") {
+    out.msg = {{"type", "logout"}};
     return out;
   }
   if (v == "seek") return build_seek(cmd);

@@ -18,7 +18,7 @@ struct built_request {
 };
 
 // True for the verbs that send a request: rooms, new, join, watch, move, resign, draw, say,
-// leave, sync, seek, cancel.
+// leave, sync, seek, cancel, takeback, decline, rematch, register, login, logout.
 bool is_request_verb(const std::string& verb);
 
 // The message for `cmd`, using the session's current room where the command needs one. A

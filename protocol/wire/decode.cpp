@@ -183,6 +183,60 @@ checked<client_message> read_hello(const json& j, request_id id) {
   return h;
 }
 
+// A name as hello reads it.
+checked<std::string> read_name(const json& j) {
+  auto name = read_string(j, "name", 1, player_name::max_length);
+  if (failed(name)) return error_of(name);
+  auto read = player_name::read(std::get<std::string>(name));
+  if (auto* no = std::get_if<name_refusal>(&read)) {
+    return field_error{std::move(no->reason), error_code::bad_name};
+  }
+  return std::get<player_name>(read).text();
+}
+
+// A password field: a string of at most max_password_bytes, and at least min_password_bytes
+// when `is_new` (an old one is only compared, so any length is just wrong).
+checked<std::string> read_password(const json& j, const char* key, bool is_new) {
+  if (!j.contains(key)) return bad(std::string("the field '") + key + "' is missing");
+  const json& v = j.at(key);
+  if (!v.is_string()) return bad(std::string("the field '") + key + "' must be a string");
+  const auto& s = v.get_ref<const std::string&>();
+  if (s.size() > max_password_bytes || (is_new && s.size() < min_password_bytes)) {
+    return field_error{is_new ? "a password must be " + std::to_string(min_password_bytes) +
+                                    " to " + std::to_string(max_password_bytes) +
+                                    " bytes of UTF-8"
+                              : std::string("the field '") + key + "' must be at most " +
+                                    std::to_string(max_password_bytes) + " bytes",
+                       is_new ? error_code::bad_password : error_code::bad_request};
+  }
+  return s;
+}
+
+checked<client_message> read_register(const json& j, request_id id) {
+  auto name = read_name(j);
+  if (failed(name)) return error_of(name);
+  auto password = read_password(j, "password", true);
+  if (failed(password)) return error_of(password);
+  return register_account{std::move(id), value_of(std::move(name)), value_of(std::move(password))};
+}
+
+checked<client_message> read_login(const json& j, request_id id) {
+  auto name = read_name(j);
+  if (failed(name)) return error_of(name);
+  auto password = read_password(j, "password", false);
+  if (failed(password)) return error_of(password);
+  return login{std::move(id), value_of(std::move(name)), value_of(std::move(password))};
+}
+
+checked<client_message> read_change_password(const json& j, request_id id) {
+  auto old_password = read_password(j, "old_password", false);
+  if (failed(old_password)) return error_of(old_password);
+  auto new_password = read_password(j, "new_password", true);
+  if (failed(new_password)) return error_of(new_password);
+  return change_password{std::move(id), value_of(std::move(old_password)),
+                         value_of(std::move(new_password))};
+}
+
 checked<client_message> read_list_rooms(const json& j, request_id id) {
   list_rooms l{std::move(id), std::nullopt, room_filter::open, 0, std::nullopt, std::nullopt};
   if (j.contains("game") && !j.at("game").is_null()) {
@@ -418,6 +472,10 @@ checked<client_message> read_message(const json& j, const std::string& type, req
   if (type == "cancel_seek") return read_cancel_seek(j, std::move(id));
   if (type == "list_seeks") return list_seeks{std::move(id)};
   if (type == "cancel_room") return read_room_only<cancel_room>(j, std::move(id));
+  if (type == "register") return read_register(j, std::move(id));
+  if (type == "login") return read_login(j, std::move(id));
+  if (type == "logout") return logout{std::move(id)};
+  if (type == "change_password") return read_change_password(j, std::move(id));
   return read_offer_message(j, type, std::move(id));
 }
 

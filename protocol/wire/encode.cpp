@@ -24,13 +24,15 @@ void add_re(json& j, const request_id& re) {
 }  // namespace
 
 std::string encode_welcome(const request_id& re, std::string_view player, std::string_view name,
-                           std::string_view token, std::string_view server, const json* offers) {
+                           std::string_view token, std::string_view server, const json* offers,
+                           std::optional<bool> guest) {
   json j{{"type", "welcome"},
          {"player", player},
          {"name", name},
          {"token", token},
          {"protocol", protocol_version},
          {"server", server}};
+  if (guest) j["guest"] = *guest;
   if (offers != nullptr && offers->is_object()) {
     for (const auto& [key, value] : offers->items()) j[key] = value;
   }
@@ -117,6 +119,25 @@ std::string encode_ack(const request_id& re, std::string_view room, std::int64_t
 
 std::string encode_error(const request_id& re, error_code code, std::string_view message) {
   json j{{"type", "error"}, {"code", to_string(code)}, {"message", message}};
+  add_re(j, re);
+  return to_wire(j);
+}
+
+std::string encode_registered(const request_id& re, std::string_view player,
+                              std::string_view name) {
+  json j{{"type", "registered"}, {"player", player}, {"name", name}, {"guest", false}};
+  add_re(j, re);
+  return to_wire(j);
+}
+
+std::string encode_logged_out(const request_id& re) {
+  json j{{"type", "logged_out"}};
+  add_re(j, re);
+  return to_wire(j);
+}
+
+std::string encode_password_changed(const request_id& re) {
+  json j{{"type", "password_changed"}};
   add_re(j, re);
   return to_wire(j);
 }

@@ -19,7 +19,16 @@ nlohmann::json id_json(const request_id& id);
 // when given, is an object whose members (the server's `games` and `clocks`) join the message.
 std::string encode_welcome(const request_id& re, std::string_view player, std::string_view name,
                            std::string_view token, std::string_view server,
-                           const nlohmann::json* offers = nullptr);
+                           const nlohmann::json* offers = nullptr,
+                           std::optional<bool> guest = std::nullopt);
+
+// `registered`: the identity `player` is now the account `name`, its name reserved.
+std::string encode_registered(const request_id& re, std::string_view player,
+                              std::string_view name);
+// `logged_out`: this device's token no longer works; the server closes the connection next.
+std::string encode_logged_out(const request_id& re);
+// `password_changed`: the account's password is the new one.
+std::string encode_password_changed(const request_id& re);
 
 // `rooms`: one page of the room list. `rooms_array` is the JSON text of an array of room
 // summaries (see room_summary in the server), spliced in as it is: a page is serialised once

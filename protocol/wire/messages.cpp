@@ -66,6 +66,16 @@ std::string_view to_string(error_code c) {
       return "takebacks_off";
     case error_code::game_not_over:
       return "game_not_over";
+    case error_code::bad_credentials:
+      return "bad_credentials";
+    case error_code::name_reserved:
+      return "name_reserved";
+    case error_code::bad_password:
+      return "bad_password";
+    case error_code::already_registered:
+      return "already_registered";
+    case error_code::login_limited:
+      return "login_limited";
     case error_code::invalid:
       break;
   }

@@ -73,6 +73,18 @@ enum class error_code : std::uint8_t {
   takebacks_off,
   // rematch before the game is over.
   game_not_over,
+  // login, change_password: no account has this name, or the password is not its password
+  // (one answer for both, so it tells nobody which names are accounts).
+  bad_credentials,
+  // hello, register: the name (or one that looks like it) is an account's, someone else's.
+  name_reserved,
+  // register, change_password: the new password breaks the rules (8 to 128 bytes).
+  bad_password,
+  // register: this identity is an account already.
+  already_registered,
+  // login, change_password: so many wrong passwords for this account or from this address
+  // that the attempt would wait too long; try later.
+  login_limited,
 };
 
 // The wire name of `c`, e.g. "stale_version".
@@ -214,12 +226,37 @@ struct list_seeks {
 struct cancel_room {
   request_id id;
   std::string room;
+// Accounts: the password rules (bytes of UTF-8) of register and change_password.
+inline constexpr std::size_t min_password_bytes = 8;
+inline constexpr std::size_t max_password_bytes = 128;
+
+// Makes the current identity an account named `name` (reserved from then on).
+struct register_account {
+  request_id id;
+  std::string name;
+  std::string password;
+};
+// Instead of hello: speaks for the account `name`, with a new token for this device.
+struct login {
+  request_id id;
+  std::string name;
+  std::string password;
+};
+// Revokes this device's token (the account's other devices keep theirs).
+struct logout {
+  request_id id;
+};
+struct change_password {
+  request_id id;
+  std::string old_password;
+  std::string new_password;
 };
 
 using client_message =
     std::variant<hello, list_rooms, create_room, join, move, resign, offer_draw, chat, sync, leave,
                  seek, cancel_seek, list_seeks, cancel_room, takeback, decline_takeback,
                  decline_draw, rematch, decline_rematch>;
+                 register_account, login, logout, change_password>;
 
 // Why a frame was refused before it reached any room; `id` is the request's id when it had one.
 struct decode_error {

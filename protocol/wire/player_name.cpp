@@ -204,6 +204,10 @@ bool player_name::look_alike(std::string_view a, std::string_view b) {
   return x[0] == y[0] || x[1] == y[1];
 }
 
+std::array<std::string, 2> player_name::look_alike_keys(std::string_view name) {
+  return looks_of(name);
+}
+
 std::variant<player_name, name_refusal> player_name::read(std::string_view typed) {
   const auto& tools = unicode_tools::get();
   if (tools.checker() == nullptr) {

@@ -15,6 +15,7 @@
 //    are all "alice";
 //  - not a name of the server's computer players ("computer 3"), nor one that looks like it.
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -37,6 +38,10 @@ class player_name {
   // Whether two names (each one `read` gave, now or before a restart) would pass for each
   // other. Derived from the texts alone, so nothing but the names needs storing.
   static bool look_alike(std::string_view a, std::string_view b);
+
+  // Two keys of `name`: two names look alike (as look_alike says) exactly when their first
+  // keys or their second keys are equal, so a name can be found among many by lookup.
+  static std::array<std::string, 2> look_alike_keys(std::string_view name);
 
   // The name as it is shown.
   const std::string& text() const { return text_; }

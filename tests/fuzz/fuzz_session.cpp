@@ -156,7 +156,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   server::options opts;
   server::metrics stats;
   server::room_registry rooms(ioc, stats);
-  server::identity_registry identities(ioc, stats);
+  // Passwords hashed at libsodium's least cost: a fuzz run is not about the hash.
+  server::account_settings accounts;
+  accounts.cost = {1, 8192};
+  server::identity_registry identities(ioc, stats, nullptr, accounts);
   server::session_registry sessions(ioc);
   server::context ctx{opts, rooms, stats, sessions, identities};
   std::shared_ptr<fuzz::fuzz_peer> peers[2] = {std::make_shared<fuzz::fuzz_peer>(ctx, ioc, 1),

@@ -11,7 +11,7 @@ TEST_CASE("the start of a standard game") {
   const auto g = *zertz::game::create("standard", 0);
   room_view v;
   v.room = "k3x9q2";
-  v.players[0] = player_view{"alice", true, 300000};
+  v.players[0] = player_view{"alice", true, 300000, 0, true};
   const auto s = build_state(v, g);
   std::vector<std::string> keys;
   for (const auto& [k, val] : s.items()) keys.push_back(k);
@@ -31,7 +31,8 @@ TEST_CASE("the start of a standard game") {
   CHECK(s.at("status") == "waiting");
   CHECK(s.at("rated") == false);
   CHECK(s.at("players") ==
-        json::array({{{"name", "alice"}, {"online", true}, {"clock_ms", 300000}}, nullptr}));
+        json::array({{{"name", "alice"}, {"online", true}, {"guest", true}, {"clock_ms", 300000}},
+                     nullptr}));
   CHECK(s.at("to_move") == 1);
   CHECK(s.at("ply") == 0);
   CHECK(s.at("rings").size() == 37);

@@ -60,6 +60,33 @@ TEST_CASE("journal: identities are found by token digest, never store the token"
                   "SELECT count(*) FROM identities WHERE token_hash LIKE '%secret%'") == "0");
 }
 
+TEST_CASE("journal: accounts, device tokens, revocation; the sweep never prunes an account") {
+  temp_dir t;
+  auto j = open_ok(t.path);
+  REQUIRE(j->save_identity("p-erin", "erin", token_digest("first")).has_value());
+  REQUIRE(j->save_account({"p-erin", "Erin", "$argon2id$stand-in"}).has_value());
+  CHECK_FALSE(j->save_account({"p-erin", "Erin", "$argon2id$again"}).has_value());
+  REQUIRE(j->save_device_token("p-erin", token_digest("laptop")).has_value());
+  // Both tokens find the account, under its account name.
+  CHECK(**j->find_identity(token_digest("first")) == identity_row{"p-erin", "Erin", true});
+  CHECK(**j->find_identity(token_digest("laptop")) == identity_row{"p-erin", "Erin", true});
+  REQUIRE(j->set_password("p-erin", "$argon2id$new").has_value());
+  CHECK_FALSE(j->set_password("p-nobody", "$argon2id$new").has_value());
+  const auto all = j->accounts();
+  REQUIRE(all.has_value());
+  CHECK(*all == std::vector<account_row>{{"p-erin", "Erin", "$argon2id$new"}});
+  // Revoking one token leaves the other.
+  REQUIRE(j->revoke_token(token_digest("laptop"), token_digest("nobody holds this")).has_value());
+  CHECK_FALSE(j->find_identity(token_digest("laptop"))->has_value());
+  REQUIRE(j->revoke_token(token_digest("first"), token_digest("nor this")).has_value());
+  CHECK_FALSE(j->find_identity(token_digest("first"))->has_value());
+  // Long unseen and seated nowhere: a guest would go, an account stays.
+  REQUIRE(j->prune_identities(std::int64_t{1} << 50).has_value());
+  CHECK(j->accounts()->size() == 1);
+  CHECK(query_one(t.path / "ringside.db",
+                  "SELECT count(*) FROM identities WHERE player_id = 'p-erin'") == "1");
+}
+
 TEST_CASE("journal: identities unseen since a time and holding no unfinished seat are pruned") {
   temp_dir t;
   auto j = open_ok(t.path);

@@ -1,7 +1,7 @@
 // Rated rooms through the real server: a rated game's end changes both players' ratings by
 // exactly what Glicko-2 says, a casual game changes none, the computer never plays rated, and
-// a resignation and a time forfeit count like any result. Players count as accounts through
-// the server's one seam for it (--rated-guests, until accounts exist).
+// a resignation and a time forfeit count like any result. The players register accounts;
+// guests in a rated room change nothing.
 #include <doctest/doctest.h>
 
 #include <array>
@@ -19,7 +19,10 @@ namespace {
 
 std::vector<std::string> rated_flags() {
   auto flags = unlimited_messages;
-  flags.push_back("--rated-guests");
+  // Accounts with the cheapest password hashing: the hashing is not what is tested.
+  for (const char* f : {"--password-opslimit", "1", "--password-memlimit", "8192"}) {
+    flags.push_back(f);
+  }
   return flags;
 }
 
@@ -58,16 +61,25 @@ bool both_changed(const json& state) {
 }
 
 // Two players in a new room: alice on seat 1 created it with `create`, bob joined on seat 2.
-// With `tokens` they say hello as the players those tokens are (and keep the tokens).
+// With `tokens` they say hello as the players those tokens are (and keep the tokens); new
+// players register accounts unless `as_guests`.
 std::array<seat_view, 2> seat_two(std::uint16_t port, const json& create,
-                                  std::array<std::string, 2>* tokens = nullptr) {
+                                  std::array<std::string, 2>* tokens = nullptr,
+                                  bool as_guests = false) {
   std::array<seat_view, 2> seats;
   for (std::size_t s = 0; s < 2; ++s) {
     seats[s].conn = std::make_unique<ws_client>(port);
-    json hello{{"type", "hello"}, {"name", s == 0 ? "alice" : "bob"}};
-    if (tokens != nullptr && !(*tokens)[s].empty()) hello["token"] = (*tokens)[s];
+    const std::string name = s == 0 ? "alice" : "bob";
+    json hello{{"type", "hello"}, {"name", name}};
+    const bool known = tokens != nullptr && !(*tokens)[s].empty();
+    if (known) hello["token"] = (*tokens)[s];
     const auto welcome = seats[s].conn->request(hello, "welcome");
     if (tokens != nullptr) (*tokens)[s] = welcome.at("token");
+    if (!known && !as_guests) {
+      seats[s].conn->request(
+          {{"type", "register"}, {"name", name}, {"password", name + "'s password"}},
+          "registered");
+    }
   }
   json req{{"type", "create_room"}, {"game", "zertz"}, {"seat", "first"}};
   req.update(create);
@@ -220,8 +232,8 @@ TEST_CASE("a game against the computer is refused rated") {
 }
 
 TEST_CASE("a rated room between players without accounts changes no rating") {
-  server_process srv(unlimited_messages);  // no --rated-guests: nobody is an account
-  auto seats = seat_two(srv.port(), {{"variant", "standard"}, {"rated", true}});
+  server_process srv(rated_flags());
+  auto seats = seat_two(srv.port(), {{"variant", "standard"}, {"rated", true}}, nullptr, true);
   CHECK(seats[0].state().at("rated") == true);
   REQUIRE(seats[0].conn->send({{"type", "resign"}, {"room", room_of(seats[0])}}));
   follow_until(seats[1], [](const json& s) { return s.at("status") == "finished"; });

@@ -27,6 +27,8 @@ class App {
     this.linkState = document.getElementById('link-state');
     this.who = document.getElementById('who');
     this.noticeLine = document.getElementById('notice');
+    this.accountOpen = document.getElementById('account-open');
+    this.signOut = document.getElementById('sign-out');
     this.view = null;
     this.lobby = null;
   }
@@ -36,6 +38,57 @@ class App {
     if (name) this.connect();
     else this.askName('');
     window.addEventListener('hashchange', () => this.route());
+    this.accountOpen.addEventListener('click', () => this.askAccount());
+    this.signOut.addEventListener('click', () => this.logout());
+  }
+
+  // Sign in (login) or create an account (register the current identity) from the header.
+  askAccount() {
+    const dialog = document.getElementById('account-dialog');
+    const form = document.getElementById('account-form');
+    const nameInput = document.getElementById('account-name');
+    const password = document.getElementById('account-password');
+    const problem = document.getElementById('account-error');
+    problem.hidden = true;
+    nameInput.value = localStorage.getItem(NAME_KEY) || '';
+    password.value = '';
+    document.getElementById('account-cancel').onclick = () => dialog.close();
+    form.onsubmit = (ev) => {
+      ev.preventDefault();
+      const action = ev.submitter ? ev.submitter.value : 'login';
+      const name = nameInput.value.trim();
+      if (!name || !this.conn || this.conn.status !== 'online') return;
+      const msg = { type: action, name, password: password.value };
+      this.conn.request(msg).then((answer) => {
+        password.value = '';
+        dialog.close();
+        localStorage.setItem(NAME_KEY, answer.name);
+        if (answer.type === 'welcome') this.conn.adopt(answer);
+        else this.showWho(answer.name, false);
+      }, (err) => {
+        problem.textContent = err.message || err.code;
+        problem.hidden = false;
+      });
+    };
+    if (!dialog.open) dialog.showModal();
+    (nameInput.value ? password : nameInput).focus();
+  }
+
+  logout() {
+    if (!this.conn) return;
+    this.conn.request({ type: 'logout' }).then(() => {
+      // This browser's token is revoked: go on as a new guest.
+      this.conn.identity.clearToken();
+      this.conn.hello();
+    }, () => {});
+  }
+
+  showWho(name, guest) {
+    // The guest mark is drawn by the style sheet (.guest::after), so the name's text stays the name.
+    this.who.textContent = name;
+    this.who.classList.toggle('guest', guest);
+    this.accountOpen.hidden = !guest;
+    this.signOut.hidden = guest;
   }
 
   askName(problem) {
@@ -119,7 +172,7 @@ class App {
   }
 
   welcomed(w) {
-    this.who.textContent = w.name;
+    this.showWho(w.name, w.guest !== false);
     // What the server plays (its games, variants, boards, clocks, levels) feeds the create form.
     learnOffers(w);
     if (this.lobby) this.lobby.fillChoices();

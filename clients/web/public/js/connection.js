@@ -55,15 +55,7 @@ export class Connection {
     const token = this.identity.token();
     if (token) msg.token = token;
     this.request(msg).then(
-      (welcome) => {
-        this.identity.setToken(welcome.token);
-        this.player = welcome.player;
-        this.status = 'online';
-        this.everOnline = true;
-        this.backoff = FIRST_BACKOFF_MS;
-        this.emit('status', this.status);
-        this.emit('welcome', welcome);
-      },
+      (welcome) => this.adopt(welcome),
       (err) => {
         // A token this server never gave (its data was wiped): start a new identity.
         if (err.code === 'bad_token') {
@@ -73,6 +65,17 @@ export class Connection {
           this.emit('problem', err.message);
         }
       });
+  }
+
+  // A welcome (to hello or login): its token is this browser's from now on.
+  adopt(welcome) {
+    this.identity.setToken(welcome.token);
+    this.player = welcome.player;
+    this.status = 'online';
+    this.everOnline = true;
+    this.backoff = FIRST_BACKOFF_MS;
+    this.emit('status', this.status);
+    this.emit('welcome', welcome);
   }
 
   scheduleRetry(why) {

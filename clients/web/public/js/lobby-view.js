@@ -221,14 +221,20 @@ export class LobbyView {
     const head = h('div', { class: 'row head', 'aria-hidden': 'true' },
       ['Room', 'Game', 'Players', 'Watching', 'Status', clocks ? 'Clock' : '', ''].map((t) => h('span', {}, t)));
     const rows = rooms.map((r) => {
-      const players = r.players.map((p) => p ?? '(free)').join(' vs ');
+      const guests = r.guests || [];
+      // Names as text (`alice vs bob`), a guest's marked by the style sheet (.guest::after).
+      const players = [];
+      r.players.forEach((p, i) => {
+        if (i > 0) players.push(' vs ');
+        players.push(p === null ? '(free)' : guests[i] ? h('span', { class: 'guest' }, p) : p);
+      });
       const free = r.players.some((p) => p === null);
       const clock = r.clock ? `${r.clock.initial_s / 60}+${r.clock.increment_s}` : clocks ? 'untimed' : '';
       const board = boardText(r.game, r.board);
       return h('div', { class: 'row', role: 'listitem', 'data-room-row': r.room, 'aria-label': `room ${r.room}` },
         h('span', { class: 'c-room' }, h('code', {}, r.room)),
         h('span', { class: 'c-game' }, `${titleOf(r.game)} ${r.variant}${board}${r.rated ? ', rated' : ''}`),
-        h('span', { class: 'c-players' }, players),
+        h('span', { class: 'c-players' }, ...players),
         h('span', { class: 'c-spec' }, String(r.spectators), h('span', { class: 'narrow-only' }, ' watching')),
         h('span', { class: `c-status s-${r.status}` }, r.status),
         h('span', { class: 'c-clock', title: 'clock' }, clock),

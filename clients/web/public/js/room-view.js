@@ -237,7 +237,7 @@ export class RoomView {
       this.players.append(h('div', { class: `player${turn ? ' to-move' : ''}`, 'data-seat': seat },
         h('div', { class: 'player-line' },
           h('span', { class: `seat-mark seat-${seat} g-${st.game}`, 'aria-hidden': 'true' }),
-          h('span', { class: 'player-name' }, name),
+          h('span', { class: `player-name${p && p.guest ? ' guest' : ''}` }, name),
           rating ? h('span', { class: 'rating' }, ` ${rating}`) : null,
           p && !p.online ? h('span', { class: 'player-offline' }, ' offline') : null,
           h('span', { class: 'seat-tag' }, ` ${tag}`),
