@@ -133,40 +133,48 @@ void seek(context& ctx, protocol::seek m, identity_ptr who, peer_ptr self, std::
   s.shape.clock = m.clock;
   s.shape.rated = m.rated;
   s.range = m.range;
-  s.rating = seek_rating(*who, s.shape);
-  // A pairing seats the seeker at once: one who may take no more seats may not seek.
-  ctx.rooms.may_take_seat(
-      who->player, std::string(),
+  // The seeker's rating in this category is read first (it decides who may pair with whom);
+  // then, back on the registry's strand, whether the seeker may take a seat at all.
+  read_seek_rating(
+      ctx.rooms.journal(), *who, *start, s.shape,
       [&ctx, s = std::move(s), who, self, address = std::move(address), re = m.id,
-       done](bool ok) mutable {
-        if (!ok) {
-          return send_text(*self, protocol::encode_error(
-                                      re, error_code::too_many_seats,
-                                      "you hold as many seats in unfinished games as one player "
-                                      "may; finish one before you seek another"));
-        }
-        const seek_lobby::seeker by{who, self->peer_id(), address};
-        const auto now = seek_pool::clock::now();
-        for (;;) {
-          auto out = ctx.seeks.add(s, by, now);
-          if (out.why != seek_pool::refusal::none) {
-            ctx.stats.seeks_refused.fetch_add(1);
-            return send_text(*self, protocol::encode_error(re, error_code::too_many_seeks,
-                                                           refusal_text(out.why, ctx.opts.seeks)));
-          }
-          if (!out.partner) {
-            return send_text(*self, protocol::encode_seeking(re, seek_entry(s, now)));
-          }
-          // The partner's last connection may have closed a moment ago: its seeks go, and
-          // this one looks again. (A seek the lobby knows no seeker of is treated alike.)
-          auto other = ctx.speakers.one_of(out.partner->player, out.partner_by.peer_id);
-          if (!other || !out.partner_by.who) {
-            seeker_gone(ctx, out.partner->player);
-            continue;
-          }
-          return make_room(ctx, s, by, self, re, done, std::move(*out.partner),
-                           std::move(out.partner_by), std::move(other));
-        }
+       done](int rating) mutable {
+        s.rating = rating;
+        ctx.rooms.may_take_seat(
+            who->player, std::string(),
+            [&ctx, s = std::move(s), who, self, address = std::move(address), re,
+             done](bool ok) mutable {
+              if (!ok) {
+                return send_text(*self,
+                                 protocol::encode_error(
+                                     re, error_code::too_many_seats,
+                                     "you hold as many seats in unfinished games as one player "
+                                     "may; finish one before you seek another"));
+              }
+              const seek_lobby::seeker by{who, self->peer_id(), address};
+              const auto now = seek_pool::clock::now();
+              for (;;) {
+                auto out = ctx.seeks.add(s, by, now);
+                if (out.why != seek_pool::refusal::none) {
+                  ctx.stats.seeks_refused.fetch_add(1);
+                  return send_text(*self,
+                                   protocol::encode_error(re, error_code::too_many_seeks,
+                                                          refusal_text(out.why, ctx.opts.seeks)));
+                }
+                if (!out.partner) {
+                  return send_text(*self, protocol::encode_seeking(re, seek_entry(s, now)));
+                }
+                // The partner's last connection may have closed a moment ago: its seeks go, and
+                // this one looks again. (A seek the lobby knows no seeker of is treated alike.)
+                auto other = ctx.speakers.one_of(out.partner->player, out.partner_by.peer_id);
+                if (!other || !out.partner_by.who) {
+                  seeker_gone(ctx, out.partner->player);
+                  continue;
+                }
+                return make_room(ctx, s, by, self, re, done, std::move(*out.partner),
+                                 std::move(out.partner_by), std::move(other));
+              }
+            });
       });
 }
 

@@ -226,6 +226,8 @@ struct list_seeks {
 struct cancel_room {
   request_id id;
   std::string room;
+};
+
 // Accounts: the password rules (bytes of UTF-8) of register and change_password.
 inline constexpr std::size_t min_password_bytes = 8;
 inline constexpr std::size_t max_password_bytes = 128;
@@ -255,8 +257,8 @@ struct change_password {
 using client_message =
     std::variant<hello, list_rooms, create_room, join, move, resign, offer_draw, chat, sync, leave,
                  seek, cancel_seek, list_seeks, cancel_room, takeback, decline_takeback,
-                 decline_draw, rematch, decline_rematch>;
-                 register_account, login, logout, change_password>;
+                 decline_draw, rematch, decline_rematch, register_account, login, logout,
+                 change_password>;
 
 // Why a frame was refused before it reached any room; `id` is the request's id when it had one.
 struct decode_error {
