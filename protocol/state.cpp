@@ -30,6 +30,8 @@ json player_json(const std::optional<player_view>& p) {
     j["level"] = p->computer_level;
   }
   j["clock_ms"] = p->clock_ms ? json(*p->clock_ms) : json(nullptr);
+  if (p->clock_started) j["clock_started"] = *p->clock_started;
+  if (p->deadline) j["deadline"] = *p->deadline;
   return j;
 }
 

@@ -24,6 +24,10 @@ struct player_view {
   bool online = false;
   std::optional<std::int64_t> clock_ms;  // empty when the room has no clock
   int computer_level = 0;                // > 0: the computer plays this seat at that level
+  // With a clock: whether this player has made a first move, from which its clock runs.
+  std::optional<bool> clock_started;
+  // A correspondence clock's running turn: when this player loses on time (ISO 8601 UTC).
+  std::optional<std::string> deadline;
   friend bool operator==(const player_view&, const player_view&) = default;
 };
 

@@ -100,7 +100,9 @@ void state_document::diff_players(const facts& next, patch_ops& ops) {
     if (before == after) continue;
     const std::string path = "/players/" + std::to_string(i);
     njson& slot = doc_["players"][i];
-    if (!before || !after || before->computer_level != after->computer_level) {
+    // The clock's start and a correspondence deadline come and go as fields: the whole entry.
+    if (!before || !after || before->computer_level != after->computer_level ||
+        before->clock_started != after->clock_started || before->deadline != after->deadline) {
       replace(ops, path, slot, player_json(after));
       continue;
     }

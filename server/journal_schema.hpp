@@ -63,6 +63,15 @@ UPDATE rooms SET finished_ms = CAST((julianday('now') - 2440587.5) * 86400000 AS
   WHERE status = 'finished';
 CREATE INDEX rooms_by_finish ON rooms(status, finished_ms);
 )sql",
+    // 5: correspondence clocks (days per move; null for a Fischer clock or none), and the
+    // server's runs: when each started and when it was last known alive (a heartbeat), so a
+    // restart charges a mover the thinking time before a crash and not the downtime.
+    R"sql(
+ALTER TABLE rooms ADD COLUMN clock_days_per_move INTEGER;
+CREATE TABLE server_runs(
+  started_ms INTEGER PRIMARY KEY,
+  heartbeat_ms INTEGER NOT NULL);
+)sql",
 };
 inline constexpr int latest_version = static_cast<int>(std::size(migrations));
 
@@ -70,6 +79,6 @@ inline constexpr int latest_version = static_cast<int>(std::size(migrations));
 inline constexpr const char* room_columns =
     "id, game, variant, board, private, clock_initial_s, clock_increment_s, seat1_player, "
     "seat1_name, seat2_player, seat2_name, created_ms, status, result_winner, result_reason, "
-    "final_position, record";
+    "final_position, record, clock_days_per_move";
 
 }  // namespace ringside::server::journal_schema

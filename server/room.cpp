@@ -9,6 +9,7 @@
 #include "server/room_registry.hpp"
 #include "server/metrics.hpp"
 #include "server/time_text.hpp"
+#include "common/unix_time.hpp"
 
 namespace ringside::server {
 
@@ -43,9 +44,11 @@ nlohmann::json room_summary(const room_settings& s, const nlohmann::json& state)
           {"status", state.at("status")},
           {"players", players},
           {"spectators", state.at("spectators")},
-          {"clock", s.clock ? nlohmann::json{{"initial_s", s.clock->initial_s},
-                                             {"increment_s", s.clock->increment_s}}
-                            : nlohmann::json(nullptr)},
+          {"clock", !s.clock ? nlohmann::json(nullptr)
+                    : s.clock->days_per_move > 0
+                        ? nlohmann::json{{"days_per_move", s.clock->days_per_move}}
+                        : nlohmann::json{{"initial_s", s.clock->initial_s},
+                                         {"increment_s", s.clock->increment_s}}},
           {"created", s.created}};
   // Only in games against the computer (the room list filters on it): its level.
   if (s.computer_level > 0) out["computer"] = s.computer_level;
@@ -65,7 +68,11 @@ room::room(net::io_context& ioc, room_registry& owner, metrics& m, room_settings
       chat_(owner.limits()),
       spectator_timer_(strand_),
       think_retry_timer_(strand_) {
-  if (settings_.clock) clock_.emplace(settings_.clock->initial_s, settings_.clock->increment_s);
+  if (settings_.clock) {
+    clock_ = settings_.clock->days_per_move > 0
+                 ? game_clock::per_move(settings_.clock->initial_s)
+                 : game_clock(settings_.clock->initial_s, settings_.clock->increment_s);
+  }
   state_.reset(view(), game_);
   metrics_.rooms_waiting.fetch_add(1);
   publish_summary();
@@ -79,6 +86,9 @@ void room::restore(restored_state st) {
   if (clock_ && st.clock_ms) {
     for (int s = 1; s <= 2; ++s) clock_->set_remaining(s, (*st.clock_ms)[slot(s)]);
   }
+  for (int s = 1; s <= 2; ++s) {
+    if (clock_ && st.clock_started[slot(s)]) clock_->set_started(s);
+  }
   if (st.status != room_status::waiting) set_status(room_status::playing);
   if (st.status == room_status::finished) {
     set_status(room_status::finished);
@@ -88,6 +98,7 @@ void room::restore(restored_state st) {
     if (finish_if_decided()) {
     } else if (clock_) {
       clock_->start(game_.to_move(), clock::now());
+      note_turn_start();
       arm_flag_timer();
     }
   }
@@ -381,16 +392,30 @@ protocol::room_view room::view() const {
   for (int s = 1; s <= 2; ++s) {
     const auto& who = seats_[slot(s)];
     if (!who) continue;
-    v.players[slot(s)] = protocol::player_view{
-        who->name, online(s),
-        clock_ ? std::optional<std::int64_t>(clock_->remaining_ms(s)) : std::nullopt,
-        who->computer_level};
+    protocol::player_view p;
+    p.name = who->name;
+    p.online = online(s);
+    p.computer_level = who->computer_level;
+    if (clock_) {
+      p.clock_ms = clock_->remaining_ms(s);
+      p.clock_started = clock_->started(s);
+      if (deadline_ms_ && clock_->running() == s) p.deadline = iso_utc(*deadline_ms_);
+    }
+    v.players[slot(s)] = std::move(p);
   }
   v.spectators = presence_.shown_spectators();
   v.draw_offer = draw_offer_;
   v.result = result_;
   v.last_move = last_move_;
   return v;
+}
+
+void room::note_turn_start() {
+  deadline_ms_.reset();
+  if (!clock_ || !clock_->correspondence() || clock_->running() == 0) return;
+  const auto left =
+      std::chrono::duration_cast<std::chrono::milliseconds>(clock_->flag_time() - clock::now());
+  deadline_ms_ = unix_ms_now() + left.count();
 }
 
 std::optional<std::int64_t> room::clock_elapsed_ms() const {

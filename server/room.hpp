@@ -60,7 +60,9 @@ struct restored_state {
   std::vector<std::string> moves;     // the accepted move texts, in order
   std::optional<any_report> last_move;
   protocol::room_status status = protocol::room_status::waiting;
-  std::optional<std::array<std::int64_t, 2>> clock_ms;  // both clocks after the last move
+  // Both clocks after the last move, less what the mover thought before a crash.
+  std::optional<std::array<std::int64_t, 2>> clock_ms;
+  std::array<bool, 2> clock_started{};  // the seats that have made a move
   std::optional<protocol::result_view> result;          // finished games only
   std::optional<std::string> record;                    // finished games: the stored ZEN text
 };
@@ -165,6 +167,8 @@ class room : public std::enable_shared_from_this<room> {
   // Finishes the game when its rules have ended it (after a move, or a restored game).
   bool finish_if_decided();
   void arm_flag_timer();
+  // A turn began (or the clock stopped): the wall-clock deadline a correspondence state shows.
+  void note_turn_start();
   void on_flag();
   protocol::room_view view() const;
   // How long the side to move has been thinking, when a clock runs (for joined and sync).
@@ -196,6 +200,7 @@ class room : public std::enable_shared_from_this<room> {
 
   any_game game_;
   std::optional<game_clock> clock_;
+  std::optional<std::int64_t> deadline_ms_;  // unix ms: the running correspondence turn's end
   std::array<identity_ptr, 2> seats_;
   room_presence presence_;
   chat_budget chat_;

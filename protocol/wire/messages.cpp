@@ -42,6 +42,8 @@ std::string_view to_string(error_code c) {
       return "too_many_seats";
     case error_code::computer_busy:
       return "computer_busy";
+    case error_code::bad_clock:
+      return "bad_clock";
     case error_code::internal_error:
       return "internal_error";
     case error_code::invalid:
