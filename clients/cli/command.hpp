@@ -56,6 +56,7 @@ struct new_room_options {
   std::optional<int> board;
   std::optional<int> clock_initial_s;
   std::optional<int> clock_increment_s;
+  std::optional<int> days_per_move;  // "3d": a correspondence clock, the server checks the days
   std::string seat = "random";
   bool is_private = false;
   std::optional<int> computer_level;  // `computer 3`: play the computer at that level
