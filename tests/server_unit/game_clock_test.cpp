@@ -11,7 +11,7 @@ using namespace std::chrono_literals;
 const auto clock_t0 = game_clock::clock::time_point{} + 1h;
 }  // namespace
 
-TEST_CASE("game_clock: each player's first move is free; the clock runs from then on") {
+TEST_CASE("game_clock: each player's first move is free, and the clock runs from then on") {
   game_clock c(60, 5);
   c.start(1, clock_t0);
   // Not running: no flag can fall and nothing counts while seat 1 has not moved.
