@@ -92,3 +92,19 @@ TEST_CASE("the fixed board's lines are cut to the terminal's columns, wide chara
   CHECK(painted.find(ten) != std::string::npos);
   CHECK(painted.find(ten + "\xe5\xb1\xb1") == std::string::npos);
 }
+
+TEST_CASE("a clock not yet started says so; a correspondence clock counts days and shows its date") {
+  json st = playing_state("ann", "bob");
+  st["players"][0]["clock_started"] = false;
+  render_options opt;
+  opt.color = false;
+  CHECK(panel_player(st, 1, opt).find("5:00 (starts at first move)") != std::string::npos);
+  st["players"][0]["clock_started"] = true;
+  st["players"][0]["clock_ms"] = 2 * 86'400'000LL + 4 * 3'600'000LL;
+  st["players"][0]["deadline"] = "2026-11-29T10:14:03.512Z";
+  const auto line = panel_player(st, 1, opt);
+  CHECK(line.find("2 d 4 h left, due 2026-11-29T10:14 UTC") != std::string::npos);
+  CHECK(visible_width(line) <= 80);
+  CHECK(clock_text(3 * 86'400'000LL) == "3 d 0 h");
+  CHECK(clock_text(65'000) == "1:05");
+}
