@@ -93,7 +93,7 @@ TEST_CASE("the fixed board's lines are cut to the terminal's columns, wide chara
   CHECK(painted.find(ten + "\xe5\xb1\xb1") == std::string::npos);
 }
 
-TEST_CASE("a clock not yet started says so; a correspondence clock counts days and shows its date") {
+TEST_CASE("a clock not yet started says so, and a correspondence clock counts days and shows its date") {
   json st = playing_state("ann", "bob");
   st["players"][0]["clock_started"] = false;
   render_options opt;

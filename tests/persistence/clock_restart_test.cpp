@@ -2,6 +2,8 @@
 // journal's last heartbeat), not the downtime; a correspondence deadline is a date and stays.
 #include <doctest/doctest.h>
 
+#include <sqlite3.h>
+
 #include <ctime>
 #include <thread>
 
@@ -23,6 +25,18 @@ std::int64_t unix_ms_of(const std::string& iso) {
   std::tm tm{};
   REQUIRE(strptime(iso.c_str(), "%Y-%m-%dT%H:%M:%S", &tm) != nullptr);
   return static_cast<std::int64_t>(timegm(&tm)) * 1000 + std::stoi(iso.substr(20, 3));
+}
+
+// Runs `sql` on the journal of a stopped server in `dir`.
+void run_on_journal(const std::string& dir, const std::string& sql) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open((dir + "/ringside.db").c_str(), &db) == SQLITE_OK);
+  char* err = nullptr;
+  const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err);
+  const std::string why = err != nullptr ? err : "";
+  sqlite3_free(err);
+  sqlite3_close(db);
+  REQUIRE_MESSAGE(rc == SQLITE_OK, why);
 }
 
 std::vector<std::string> with_heartbeat(std::string interval_s) {
@@ -106,4 +120,35 @@ TEST_CASE("a correspondence game keeps its deadline across a restart and plays o
   CHECK_FALSE(v[0].state().at("players").at(mover - 1).contains("deadline"));
 }
 
+TEST_CASE("a correspondence deadline that passed while the server was down loses on time") {
+  const auto g = find_game(zertz::variant::blitz, [](const zertz::game& end, const auto&) {
+    return end.history().size() >= 6;
+  });
+  temp_dir dir;
+  std::unique_ptr<table> t;
+  int mover = 0;
+  {
+    journaled_server srv(dir.path(), unlimited_messages);
+    t = std::make_unique<table>(srv.port(),
+                                json{{"variant", "blitz"}, {"clock", {{"days_per_move", 1}}}});
+    for (std::size_t i = 0; i < 3; ++i) {
+      t->play(t->seat(1).state().at("to_move").get<int>(), g.moves[i]);
+    }
+    mover = t->seat(1).state().at("to_move").get<int>();
+    srv.kill9();
+  }
+  // The journal says the last move came a day and a minute ago: its day is over.
+  run_on_journal(dir.path(), "UPDATE moves SET received_ms = received_ms - 86460000 WHERE ply = 3");
+  journaled_server srv(dir.path(), unlimited_messages);
+  // Finished at once on restore, so nobody gets it back with hello: it is read as anyone would.
+  ws_client fan(srv.port());
+  fan.hello("fan");
+  const auto joined =
+      fan.request({{"type", "join"}, {"room", t->room()}, {"as", "spectator"}}, "joined");
+  const auto& st = joined.at("state");
+  CHECK(st.at("status") == "finished");
+  CHECK(st.at("result") == json{{"winner", 3 - mover}, {"reason", "time"}});
+}
+
 }  // namespace ringside::test
+
