@@ -51,6 +51,7 @@ class metrics {
   // searches waiting now.
   std::atomic<std::uint64_t> computer_games_refused{0};
   std::atomic<std::uint64_t> computer_queue_full{0};
+  std::atomic<std::uint64_t> games_aborted{0};  // no first move within --first-move-abort
   std::atomic<std::int64_t> computer_searches_queued{0};
   // The process's open-files limit (set once at start), accepts that failed at it, and the
   // connections let in on a spare descriptor meanwhile (see listener).

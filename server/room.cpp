@@ -63,6 +63,7 @@ room::room(net::io_context& ioc, room_registry& owner, metrics& m, room_settings
       flag_timer_(strand_),
       abandon_(strand_),
       deserted_timer_(strand_),
+      first_move_timer_(strand_),
       recorder_(owner.journal(), settings_.id, strand_),
       game_(std::move(start)),
       chat_(owner.limits()),
@@ -99,6 +100,7 @@ void room::restore(restored_state st) {
     } else if (clock_) {
       clock_->start(game_.to_move(), clock::now());
       note_turn_start();
+      watch_first_move();
       arm_flag_timer();
     }
   }
@@ -248,6 +250,8 @@ void room::shutdown() {
     self->abandon_.cancel();
     ++self->deserted_ticket_;
     self->deserted_timer_.cancel();
+    ++self->first_move_ticket_;
+    self->first_move_timer_.cancel();
     self->spectator_timer_.cancel();
     self->stop_thinking();
   });
@@ -416,6 +420,33 @@ void room::note_turn_start() {
   const auto left =
       std::chrono::duration_cast<std::chrono::milliseconds>(clock_->flag_time() - clock::now());
   deadline_ms_ = unix_ms_now() + left.count();
+}
+
+void room::watch_first_move() {
+  const auto ticket = ++first_move_ticket_;
+  first_move_timer_.cancel();
+  const double limit = registry_.limits().first_move_abort_s;
+  if (limit <= 0 || !clock_ || status_ != room_status::playing ||
+      clock_->started(game_.to_move())) {
+    return;
+  }
+  first_move_timer_.expires_after(
+      std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(limit)));
+  first_move_timer_.async_wait([self = shared_from_this(), ticket](boost::system::error_code ec) {
+    if (!ec) self->run_or_defer([self, ticket] { self->on_first_move_due(ticket); });
+  });
+}
+
+void room::on_first_move_due(std::uint64_t ticket) {
+  if (ticket != first_move_ticket_ || status_ != room_status::playing || !clock_ ||
+      clock_->started(game_.to_move())) {
+    return;
+  }
+  spdlog::info("room {} aborted: seat {} made no first move", settings_.id, game_.to_move());
+  metrics_.games_aborted.fetch_add(1);
+  finish(0, "aborted");
+  commit();
+  maybe_retire();
 }
 
 std::optional<std::int64_t> room::clock_elapsed_ms() const {

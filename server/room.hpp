@@ -169,6 +169,10 @@ class room : public std::enable_shared_from_this<room> {
   void arm_flag_timer();
   // A turn began (or the clock stopped): the wall-clock deadline a correspondence state shows.
   void note_turn_start();
+  // A timed game's turn began for a player yet to make a first move: aborted if none comes
+  // within room_limits::first_move_abort_s.
+  void watch_first_move();
+  void on_first_move_due(std::uint64_t ticket);
   void on_flag();
   protocol::room_view view() const;
   // How long the side to move has been thinking, when a clock runs (for joined and sync).
@@ -189,6 +193,8 @@ class room : public std::enable_shared_from_this<room> {
   std::uint64_t flag_generation_ = 0;
   abandon_watch abandon_;
   boost::asio::steady_timer deserted_timer_;
+  boost::asio::steady_timer first_move_timer_;
+  std::uint64_t first_move_ticket_ = 0;
   std::uint64_t deserted_ticket_ = 0;
   bool deserted_armed_ = false;
   room_recorder recorder_;

@@ -81,6 +81,7 @@ void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int se
     game_ = std::move(*next);
     clock_ = next_clock;
     note_turn_start();
+    watch_first_move();
     // A first move starts the player's clock, which now settles an absence instead.
     if (clock_) update_presence();
     moves_.push_back(report_text(report));
@@ -181,6 +182,7 @@ void room::start_game() {
   if (clock_) {
     clock_->start(game_.to_move(), clock::now());
     note_turn_start();
+    watch_first_move();
     arm_flag_timer();
   }
   spdlog::info("room {} game starts: {} vs {}", settings_.id, seats_[0]->player, seats_[1]->player);
@@ -198,6 +200,8 @@ void room::finish(int winner, std::string reason) {
   draw_offer_.reset();
   if (clock_) clock_->halt();
   deadline_ms_.reset();
+  ++first_move_ticket_;
+  first_move_timer_.cancel();
   ++flag_generation_;
   flag_timer_.cancel();
   stop_thinking();

@@ -187,6 +187,11 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "proxy's X-Forwarded-Host) are refused 421, so a page on a name pointed at this server "
       "(DNS rebinding) cannot use it; IP addresses and localhost are always answered");
   desc.add_options()(
+      "first-move-abort",
+      po::value<double>(&o.rooms.first_move_abort_s)->default_value(o.rooms.first_move_abort_s),
+      "seconds a timed game's player may take over a first move (whose clock does not run yet) "
+      "before the game is aborted, nobody winning (0: never)");
+  desc.add_options()(
       "heartbeat-interval", po::value<double>(&o.heartbeat_s)->default_value(o.heartbeat_s),
       "seconds between the journal's notes that the server is alive; after a crash the player "
       "to move is charged the thinking time up to the last note (0: none; the crash's thinking "
@@ -263,6 +268,10 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
     return 1;
   }
   o.finished.retention_s = retention_days * 86400;
+  if (!(o.rooms.first_move_abort_s >= 0 && o.rooms.first_move_abort_s <= 30 * 86400)) {
+    std::cerr << "ringside-server: --first-move-abort must be 0-2592000 seconds\n";
+    return 1;
+  }
   if (!(o.heartbeat_s >= 0 && o.heartbeat_s <= 3600)) {
     std::cerr << "ringside-server: --heartbeat-interval must be 0-3600 seconds\n";
     return 1;

@@ -4,6 +4,7 @@
 
 #include <thread>
 
+#include "support/server_checks.hpp"
 #include "support/server_process.hpp"
 #include "support/table.hpp"
 
@@ -109,4 +110,25 @@ TEST_CASE("correspondence clocks outside 1, 2, 3, 5, 7 or 14 days are refused wi
   CHECK(list.at("rooms").size() == 6);
 }
 
+TEST_CASE("--first-move-abort: a timed game whose player makes no first move is aborted") {
+  server_process srv({"--first-move-abort", "1"});
+  table t(srv.port(),
+          {{"variant", "standard"}, {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
+  // Seat 1 moves at once; seat 2, online, never makes its first move.
+  t.play(1, placement(t.seat(1).state()));
+  const auto patch = t.seat(1).conn->expect("patch", 5s);
+  apply_patch(t.seat(1), patch);
+  CHECK(t.seat(1).state().at("status") == "finished");
+  CHECK(t.seat(1).state().at("result") == json{{"winner", nullptr}, {"reason", "aborted"}});
+  CHECK(metric(srv.port(), "ringside_games_aborted_total") == 1);
+  // A game whose players both moved is not aborted, however long they think.
+  table u(srv.port(),
+          {{"variant", "standard"}, {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
+  u.play(1, placement(u.seat(1).state()));
+  u.play(2, placement(u.seat(2).state()));
+  CHECK_FALSE(u.seat(1).conn->recv(1500ms).has_value());
+  CHECK(u.sync(1).at("state").at("status") == "playing");
+}
+
 }  // namespace ringside::test
+

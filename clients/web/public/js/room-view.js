@@ -18,6 +18,7 @@ const REASONS = {
   agreement: 'draw agreed',
   time: 'on time',
   abandoned: 'the game was abandoned',
+  aborted: 'aborted: no first move in time',
 };
 
 export class RoomView {
