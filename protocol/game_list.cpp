@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "engine/computers.hpp"
+#include "protocol/wire/messages.hpp"
 
 namespace ringside::protocol {
 
@@ -40,7 +41,10 @@ json build() {
   for (const auto& [initial, increment] : suggested_clocks) {
     clocks.push_back({{"initial_s", initial}, {"increment_s", increment}});
   }
-  return {{"games", games}, {"clocks", clocks}};
+  // The correspondence clocks, apart: `clocks` keeps the one shape older clients know.
+  json days = json::array();
+  for (const auto d : correspondence_days) days.push_back(d);
+  return {{"games", games}, {"clocks", clocks}, {"correspondence_days", days}};
 }
 
 }  // namespace

@@ -36,6 +36,8 @@ json player_json(const std::optional<player_view>& p) {
     if (p->provisional) j["provisional"] = true;
   }
   if (p->rating_change) j["rating_change"] = *p->rating_change;
+  if (p->clock_started) j["clock_started"] = *p->clock_started;
+  if (p->deadline) j["deadline"] = *p->deadline;
   return j;
 }
 

@@ -31,6 +31,10 @@ struct player_view {
   std::optional<int> rating = std::nullopt;
   bool provisional = false;
   std::optional<int> rating_change = std::nullopt;
+  // With a clock: whether this player has made a first move, from which its clock runs.
+  std::optional<bool> clock_started;
+  // A correspondence clock's running turn: when this player loses on time (ISO 8601 UTC).
+  std::optional<std::string> deadline;
   friend bool operator==(const player_view&, const player_view&) = default;
 };
 

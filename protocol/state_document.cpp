@@ -123,11 +123,13 @@ void state_document::diff_players(const facts& next, patch_ops& ops) {
     if (before == after) continue;
     const std::string path = "/players/" + std::to_string(i);
     njson& slot = doc_["players"][i];
-    // A rating shows or changes once or twice a game: the whole player is small enough.
+    // A rating shows or changes once or twice a game, and the clock's start and a
+    // correspondence deadline come and go as fields: the whole entry is small enough.
     if (!before || !after || before->computer_level != after->computer_level ||
         before->guest != after->guest || before->rating != after->rating ||
         before->provisional != after->provisional ||
-        before->rating_change != after->rating_change) {
+        before->rating_change != after->rating_change ||
+        before->clock_started != after->clock_started || before->deadline != after->deadline) {
       replace(ops, path, slot, player_json(after));
       continue;
     }

@@ -45,6 +45,7 @@ struct journal::statements {
   journal_statement savepoint, release, rollback_to, rated_room, select_rating, save_rating,
       insert_history, select_all_ratings, select_history, select_room_history;
   journal_statement save_takebacks, delete_taken_back, delete_takebacks, count_takebacks;
+  journal_statement select_runs, insert_run, beat_run, forget_runs;
 };
 
 journal::journal(sqlite3* db) : db_(db), st_(std::make_unique<statements>()) {}
@@ -188,8 +189,8 @@ journal_status journal::prepare_all() {
       {&st_->insert_room,
        "INSERT INTO rooms(id, game, variant, board, private, clock_initial_s, "
        "clock_increment_s, seat1_player, seat1_name, seat2_player, seat2_name, created_ms, "
-       "status, rated, takebacks_allowed) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
-       "?12, ?13, ?14, ?15)"},
+       "status, rated, takebacks_allowed, clock_days_per_move) VALUES(?1, ?2, ?3, ?4, ?5, ?6, "
+       "?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)"},
       {&st_->update_seats,
        "UPDATE rooms SET seat1_player = ?2, seat1_name = ?3, seat2_player = ?4, "
        "seat2_name = ?5, status = ?6 WHERE id = ?1 AND status <> 'finished'"},
@@ -250,6 +251,11 @@ journal_status journal::prepare_all() {
       {&st_->select_moves,
        "SELECT ply, text, clock1_ms, clock2_ms, received_ms FROM moves WHERE room_id = ?1 "
        "ORDER BY ply"},
+      {&st_->select_runs, "SELECT started_ms, heartbeat_ms FROM server_runs ORDER BY started_ms"},
+      {&st_->insert_run,
+       "INSERT OR REPLACE INTO server_runs(started_ms, heartbeat_ms) VALUES(?1, ?1)"},
+      {&st_->beat_run, "UPDATE server_runs SET heartbeat_ms = ?2 WHERE started_ms = ?1"},
+      {&st_->forget_runs, "DELETE FROM server_runs WHERE heartbeat_ms < ?1"},
   };
   for (const auto& [stmt, sql] : all) {
     auto p = journal_statement::prepare(db_, sql);
@@ -475,6 +481,9 @@ journal_status journal::save_room(const room_row& room) {
   s.bind(13, std::string_view(room.status));
   s.bind(14, std::int64_t{room.rated ? 1 : 0});
   s.bind(15, std::int64_t{room.takebacks ? 1 : 0});
+  s.bind(16, room.clock && room.clock->days_per_move > 0
+                 ? std::optional<std::int64_t>(room.clock->days_per_move)
+                 : std::nullopt);
   return write_one(s, "save_room " + room.id);
 }
 
@@ -860,7 +869,10 @@ room_row journal::read_room(const journal_statement& s) const {
   row.variant = s.text(2);
   row.board = static_cast<int>(s.integer(3));
   row.is_private = s.integer(4) != 0;
-  if (!s.is_null(5)) row.clock = clock_setting{s.integer(5), s.optional_integer(6).value_or(0)};
+  if (!s.is_null(5)) {
+    row.clock = clock_setting{s.integer(5), s.optional_integer(6).value_or(0),
+                              s.optional_integer(19).value_or(0)};
+  }
   for (int i = 0; i < 2; ++i) {
     auto player = s.optional_text(7 + 2 * i);
     if (player) {
@@ -935,6 +947,35 @@ expected<std::optional<room_row>> journal::room(std::string_view room_id) {
 expected<std::vector<move_row>> journal::moves(std::string_view room_id) {
   std::lock_guard lock(mutex_);
   return read_moves(room_id);
+}
+
+expected<std::vector<server_run>> journal::server_runs() {
+  std::lock_guard lock(mutex_);
+  auto& s = st_->select_runs;
+  scoped_reset reset(s);
+  std::vector<server_run> out;
+  int rc = 0;
+  while ((rc = s.step()) == SQLITE_ROW) out.push_back(server_run{s.integer(0), s.integer(1)});
+  if (rc != SQLITE_DONE) return db_failure("server_runs");
+  return out;
+}
+
+journal_status journal::begin_run(std::int64_t started_ms, std::int64_t forget_before_ms) {
+  std::lock_guard lock(mutex_);
+  auto& forget = st_->forget_runs;
+  forget.bind(1, forget_before_ms);
+  if (auto r = write_one(forget, "forget old server runs"); !r) return r;
+  auto& s = st_->insert_run;
+  s.bind(1, started_ms);
+  return write_one(s, "begin_run");
+}
+
+journal_status journal::heartbeat(std::int64_t started_ms, std::int64_t now_ms) {
+  std::lock_guard lock(mutex_);
+  auto& s = st_->beat_run;
+  s.bind(1, started_ms);
+  s.bind(2, now_ms);
+  return write_one(s, "heartbeat");
 }
 
 }  // namespace ringside::server

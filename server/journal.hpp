@@ -48,6 +48,7 @@ struct account_row {
 struct clock_setting {
   std::int64_t initial_s = 0;
   std::int64_t increment_s = 0;
+  std::int64_t days_per_move = 0;  // > 0: a correspondence clock (initial_s is that many days)
   friend bool operator==(const clock_setting&, const clock_setting&) = default;
 };
 
@@ -118,6 +119,11 @@ struct rating_history_row {
   std::int64_t seq = 0;  // history order
   std::string room_id;
   rating_change change;
+// One run of the server: from its start to its last heartbeat (unix ms).
+struct server_run {
+  std::int64_t started_ms = 0;
+  std::int64_t heartbeat_ms = 0;
+  friend bool operator==(const server_run&, const server_run&) = default;
 };
 
 struct room_with_moves {
@@ -231,6 +237,14 @@ class journal {
   ringside::expected<std::optional<room_row>> room(std::string_view room_id);
   // A room's moves in ply order (empty for an unknown room).
   ringside::expected<std::vector<move_row>> moves(std::string_view room_id);
+
+  // The runs recorded so far, oldest first (what a restart charges clocks from).
+  ringside::expected<std::vector<server_run>> server_runs();
+  // Records a run starting at `started_ms` and forgets runs whose heartbeat is before
+  // `forget_before_ms` (no clock's turn reaches back that far).
+  journal_status begin_run(std::int64_t started_ms, std::int64_t forget_before_ms);
+  // The run that started at `started_ms` is alive at `now_ms`.
+  journal_status heartbeat(std::int64_t started_ms, std::int64_t now_ms);
 
  private:
   struct statements;

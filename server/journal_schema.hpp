@@ -125,6 +125,15 @@ CREATE TABLE device_tokens(
   created_ms INTEGER NOT NULL) WITHOUT ROWID;
 CREATE INDEX device_tokens_by_player ON device_tokens(player_id);
 )sql",
+    // 8: correspondence clocks (days per move; null for a Fischer clock or none), and the
+    // server's runs: when each started and when it was last known alive (a heartbeat), so a
+    // restart charges a mover the thinking time before a crash and not the downtime.
+    R"sql(
+ALTER TABLE rooms ADD COLUMN clock_days_per_move INTEGER;
+CREATE TABLE server_runs(
+  started_ms INTEGER PRIMARY KEY,
+  heartbeat_ms INTEGER NOT NULL);
+)sql",
 };
 inline constexpr int latest_version = static_cast<int>(std::size(migrations));
 
@@ -132,6 +141,6 @@ inline constexpr int latest_version = static_cast<int>(std::size(migrations));
 inline constexpr const char* room_columns =
     "id, game, variant, board, private, clock_initial_s, clock_increment_s, seat1_player, "
     "seat1_name, seat2_player, seat2_name, created_ms, status, result_winner, result_reason, "
-    "final_position, record, rated, takebacks_allowed";
+    "final_position, record, rated, takebacks_allowed, clock_days_per_move";
 
 }  // namespace ringside::server::journal_schema

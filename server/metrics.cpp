@@ -108,6 +108,9 @@ std::string metrics::render() const {
           "create_room against the computer refused: the identity or the address has as many "
           "unfinished games against the computer as allowed.",
           computer_games_refused.load());
+  counter("ringside_games_aborted_total",
+          "timed games aborted: the player to move made no first move within --first-move-abort",
+          games_aborted.load());
   counter("ringside_computer_queue_full_total",
           "Computer searches, or create_room against the computer, refused: --computer-queue "
           "searches were waiting.",

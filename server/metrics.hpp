@@ -58,6 +58,7 @@ class metrics {
   // searches waiting now.
   std::atomic<std::uint64_t> computer_games_refused{0};
   std::atomic<std::uint64_t> computer_queue_full{0};
+  std::atomic<std::uint64_t> games_aborted{0};  // no first move within --first-move-abort
   std::atomic<std::int64_t> computer_searches_queued{0};
   // Rated games whose end changed both ratings, and create_room refused rated (computer).
   std::atomic<std::uint64_t> rated_games{0};

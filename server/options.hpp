@@ -51,6 +51,9 @@ struct options {
   double http_keepalive_time_s = 120;
   std::size_t http_keepalive_requests = 1000;
   client_limit_settings clients;  // per address and per identity (client_limits.hpp)
+  // How often the journal is told this run is alive (0: never). A restart after a crash
+  // charges the player to move the thinking time up to the last beat (restart_charge.hpp).
+  double heartbeat_s = 2;
   // Identities holding no seat and not seen for this long are pruned (0: never). 30 days.
   double identity_ttl_s = 30.0 * 24 * 3600;
   // Short finished games go from the journal this long after they finished (finished_retention).

@@ -11,6 +11,7 @@
 #include "server/metrics.hpp"
 #include "server/room_registry.hpp"
 #include "server/time_text.hpp"
+#include "common/unix_time.hpp"
 
 namespace ringside::server {
 
@@ -49,9 +50,11 @@ nlohmann::json room_summary(const room_settings& s, const nlohmann::json& state)
           {"players", players},
           {"guests", guests},
           {"spectators", state.at("spectators")},
-          {"clock", s.clock ? nlohmann::json{{"initial_s", s.clock->initial_s},
-                                             {"increment_s", s.clock->increment_s}}
-                            : nlohmann::json(nullptr)},
+          {"clock", !s.clock ? nlohmann::json(nullptr)
+                    : s.clock->days_per_move > 0
+                        ? nlohmann::json{{"days_per_move", s.clock->days_per_move}}
+                        : nlohmann::json{{"initial_s", s.clock->initial_s},
+                                         {"increment_s", s.clock->increment_s}}},
           {"created", s.created}};
   // Only in games against the computer (the room list filters on it): its level.
   if (s.computer_level > 0) out["computer"] = s.computer_level;
@@ -67,13 +70,18 @@ room::room(net::io_context& ioc, room_registry& owner, metrics& m, room_settings
       flag_timer_(strand_),
       abandon_(strand_),
       deserted_timer_(strand_),
+      first_move_timer_(strand_),
       recorder_(owner.journal(), settings_.id, strand_),
       game_(std::move(start)),
       chat_(owner.limits()),
       chat_history_(owner.limits().chat_history),
       spectator_timer_(strand_),
       think_retry_timer_(strand_) {
-  if (settings_.clock) clock_.emplace(settings_.clock->initial_s, settings_.clock->increment_s);
+  if (settings_.clock) {
+    clock_ = settings_.clock->days_per_move > 0
+                 ? game_clock::per_move(settings_.clock->initial_s)
+                 : game_clock(settings_.clock->initial_s, settings_.clock->increment_s);
+  }
   if (settings_.rated) rating_category_ = rating_category_of(settings_, game_);
   state_.reset(view(), game_);
   metrics_.rooms_waiting.fetch_add(1);
@@ -90,6 +98,9 @@ void room::restore(restored_state st) {
   if (clock_ && st.clock_ms) {
     for (int s = 1; s <= 2; ++s) clock_->set_remaining(s, (*st.clock_ms)[slot(s)]);
   }
+  for (int s = 1; s <= 2; ++s) {
+    if (clock_ && st.clock_started[slot(s)]) clock_->set_started(s);
+  }
   if (st.status != room_status::waiting) set_status(room_status::playing);
   if (st.status == room_status::finished) {
     set_status(room_status::finished);
@@ -99,6 +110,8 @@ void room::restore(restored_state st) {
     if (finish_if_decided()) {
     } else if (clock_) {
       clock_->start(game_.to_move(), clock::now());
+      note_turn_start();
+      watch_first_move();
       arm_flag_timer();
     }
   }
@@ -300,6 +313,8 @@ void room::shutdown() {
     self->abandon_.cancel();
     ++self->deserted_ticket_;
     self->deserted_timer_.cancel();
+    ++self->first_move_ticket_;
+    self->first_move_timer_.cancel();
     self->spectator_timer_.cancel();
     self->stop_thinking();
   });
@@ -477,17 +492,23 @@ protocol::room_view room::view() const {
   for (int s = 1; s <= 2; ++s) {
     const auto& who = seats_[slot(s)];
     if (!who) continue;
-    auto& pv = v.players[slot(s)];
-    pv = protocol::player_view{
-        who->name, online(s),
-        clock_ ? std::optional<std::int64_t>(clock_->remaining_ms(s)) : std::nullopt,
-        who->computer_level, who->computer_level == 0 && !who->account};
-    if (const auto& r = ratings_[slot(s)]; r && r->player == who->player) {
-      pv->rating = static_cast<int>(std::lround(r->value.rating));
-      // Glicko-2's deviation over 110: the rating is still a guess (lichess's "?").
-      pv->provisional = r->value.deviation > 110.0;
-      pv->rating_change = r->change;
+    protocol::player_view p;
+    p.name = who->name;
+    p.online = online(s);
+    p.computer_level = who->computer_level;
+    p.guest = who->computer_level == 0 && !who->account;
+    if (clock_) {
+      p.clock_ms = clock_->remaining_ms(s);
+      p.clock_started = clock_->started(s);
+      if (deadline_ms_ && clock_->running() == s) p.deadline = iso_utc(*deadline_ms_);
     }
+    if (const auto& r = ratings_[slot(s)]; r && r->player == who->player) {
+      p.rating = static_cast<int>(std::lround(r->value.rating));
+      // Glicko-2's deviation over 110: the rating is still a guess (lichess's "?").
+      p.provisional = r->value.deviation > 110.0;
+      p.rating_change = r->change;
+    }
+    v.players[slot(s)] = std::move(p);
   }
   v.spectators = presence_.shown_spectators();
   v.draw_offer = draw_offer_;
@@ -498,6 +519,41 @@ protocol::room_view room::view() const {
   v.result = result_;
   v.last_move = last_move_;
   return v;
+}
+
+void room::note_turn_start() {
+  deadline_ms_.reset();
+  if (!clock_ || !clock_->correspondence() || clock_->running() == 0) return;
+  const auto left =
+      std::chrono::duration_cast<std::chrono::milliseconds>(clock_->flag_time() - clock::now());
+  deadline_ms_ = unix_ms_now() + left.count();
+}
+
+void room::watch_first_move() {
+  const auto ticket = ++first_move_ticket_;
+  first_move_timer_.cancel();
+  const double limit = registry_.limits().first_move_abort_s;
+  if (limit <= 0 || !clock_ || status_ != room_status::playing ||
+      clock_->started(game_.to_move())) {
+    return;
+  }
+  first_move_timer_.expires_after(
+      std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(limit)));
+  first_move_timer_.async_wait([self = shared_from_this(), ticket](boost::system::error_code ec) {
+    if (!ec) self->run_or_defer([self, ticket] { self->on_first_move_due(ticket); });
+  });
+}
+
+void room::on_first_move_due(std::uint64_t ticket) {
+  if (ticket != first_move_ticket_ || status_ != room_status::playing || !clock_ ||
+      clock_->started(game_.to_move())) {
+    return;
+  }
+  spdlog::info("room {} aborted: seat {} made no first move", settings_.id, game_.to_move());
+  metrics_.games_aborted.fetch_add(1);
+  finish(0, "aborted");
+  commit();
+  maybe_retire();
 }
 
 std::optional<std::int64_t> room::clock_elapsed_ms() const {

@@ -65,8 +65,10 @@ struct restored_state {
   std::vector<std::string> moves;     // the accepted move texts, in order
   std::optional<any_report> last_move;
   protocol::room_status status = protocol::room_status::waiting;
-  std::optional<std::array<std::int64_t, 2>> clock_ms;  // both clocks after the last move
+  // Both clocks after the last move, less what the mover thought before a crash.
+  std::optional<std::array<std::int64_t, 2>> clock_ms;
   std::vector<std::array<std::int64_t, 2>> clocks_after;  // both clocks after each move
+  std::array<bool, 2> clock_started{};  // the seats that have made a move
   std::optional<protocol::result_view> result;          // finished games only
   std::optional<std::string> record;                    // finished games: the stored ZEN text
 };
@@ -212,6 +214,12 @@ class room : public std::enable_shared_from_this<room> {
   // Finishes the game when its rules have ended it (after a move, or a restored game).
   bool finish_if_decided();
   void arm_flag_timer();
+  // A turn began (or the clock stopped): the wall-clock deadline a correspondence state shows.
+  void note_turn_start();
+  // A timed game's turn began for a player yet to make a first move: aborted if none comes
+  // within room_limits::first_move_abort_s.
+  void watch_first_move();
+  void on_first_move_due(std::uint64_t ticket);
   void on_flag();
   protocol::room_view view() const;
   // How long the side to move has been thinking, when a clock runs (for joined and sync).
@@ -232,6 +240,8 @@ class room : public std::enable_shared_from_this<room> {
   std::uint64_t flag_generation_ = 0;
   abandon_watch abandon_;
   boost::asio::steady_timer deserted_timer_;
+  boost::asio::steady_timer first_move_timer_;
+  std::uint64_t first_move_ticket_ = 0;
   std::uint64_t deserted_ticket_ = 0;
   bool deserted_armed_ = false;
   room_recorder recorder_;
@@ -248,6 +258,7 @@ class room : public std::enable_shared_from_this<room> {
 
   any_game game_;
   std::optional<game_clock> clock_;
+  std::optional<std::int64_t> deadline_ms_;  // unix ms: the running correspondence turn's end
   std::array<identity_ptr, 2> seats_;
   room_presence presence_;
   chat_budget chat_;

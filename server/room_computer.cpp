@@ -49,8 +49,12 @@ void room::maybe_think() {
   // Each room plays its own games; think() mixes in the ply for each move.
   r.seed = std::hash<std::string>{}(settings_.id);
   if (clock_) {
+    // Before the computer's first move its clock does not run: its whole time is left.
     const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(clock_->flag_time() - clock::now());
+        clock_->running() == 0
+            ? std::chrono::milliseconds(clock_->remaining_ms(game_.to_move()))
+            : std::chrono::duration_cast<std::chrono::milliseconds>(clock_->flag_time() -
+                                                                    clock::now());
     r.clock = clock_state{std::max<std::int64_t>(0, left.count()),
                           settings_.clock ? settings_.clock->increment_s * 1000 : 0};
   }

@@ -42,6 +42,9 @@ struct room_limits {
   // Seats in unfinished games one identity may hold (0: no cap). A reconnect gets every seat
   // back at once, one `joined` each, and that burst must fit a connection's queue (256).
   std::size_t seats_per_player = 64;
+  // A timed game whose player to move has not made a first move this many seconds after the
+  // turn began is aborted, as lichess does: nobody wins, nothing is rated (0: never).
+  double first_move_abort_s = 0;
 };
 
 }  // namespace ringside::server

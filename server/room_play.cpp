@@ -68,7 +68,7 @@ void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int se
     }
     return reject(*p, re, error_code::illegal_move, report.error(), true);
   }
-  if (clock_ && received >= clock_->flag_time()) {
+  if (clock_ && clock_->running() != 0 && received >= clock_->flag_time()) {
     if (p) reject(*p, re, error_code::game_over, "your time ran out before the move arrived", true);
     on_flag();
     commit();
@@ -80,6 +80,10 @@ void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int se
   auto apply = [this, p, re, next, next_clock, report = *report, received]() {
     game_ = std::move(*next);
     clock_ = next_clock;
+    note_turn_start();
+    watch_first_move();
+    // A first move starts the player's clock, which now settles an absence instead.
+    if (clock_) update_presence();
     moves_.push_back(report_text(report));
     std::array<std::int64_t, 2> clocks{};
     if (clock_) clocks = {clock_->remaining_ms(1), clock_->remaining_ms(2)};
@@ -181,6 +185,8 @@ void room::start_game() {
   set_status(room_status::playing);
   if (clock_) {
     clock_->start(game_.to_move(), clock::now());
+    note_turn_start();
+    watch_first_move();
     arm_flag_timer();
   }
   spdlog::info("room {} game starts: {} vs {}", settings_.id, seats_[0]->player, seats_[1]->player);
@@ -198,6 +204,9 @@ void room::finish(int winner, std::string reason) {
   draw_offer_.reset();
   takeback_offer_.reset();
   if (clock_) clock_->halt();
+  deadline_ms_.reset();
+  ++first_move_ticket_;
+  first_move_timer_.cancel();
   ++flag_generation_;
   flag_timer_.cancel();
   stop_thinking();
@@ -238,14 +247,16 @@ void room::persist_finish() {
   recorder_.record_finish({result_->winner, result_->reason}, game_.position_text(), record_text());
 }
 
-// Abandonment applies to running untimed games only (a clock already settles an absent
-// player); the first seat whose grace runs out loses.
+// Abandonment applies to running untimed games, and to a timed game's player who has not made
+// a first move (whose clock does not run, so it would settle nothing); the first seat whose
+// grace runs out loses.
 void room::update_presence() {
   const auto grace = std::chrono::duration_cast<clock::duration>(
       std::chrono::duration<double>(registry_.abandon_after_s()));
   std::array<bool, 2> away{};
   for (int s = 1; s <= 2; ++s) {
-    away[slot(s)] = status_ == room_status::playing && !clock_ && seats_[slot(s)] && !online(s);
+    away[slot(s)] = status_ == room_status::playing && (!clock_ || !clock_->started(s)) &&
+                    seats_[slot(s)] && !online(s);
   }
   abandon_.update(away, grace, [self = shared_from_this()](int seat, std::uint64_t ticket) {
     self->run_or_defer([self, seat, ticket] { self->on_abandon(seat, ticket); });

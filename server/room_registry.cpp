@@ -35,7 +35,9 @@ room_row row_of(const room_settings& s, std::string status) {
   row.board = s.game.board;
   row.is_private = s.is_private;
   row.rated = s.rated;
-  if (s.clock) row.clock = clock_setting{s.clock->initial_s, s.clock->increment_s};
+  if (s.clock) {
+    row.clock = clock_setting{s.clock->initial_s, s.clock->increment_s, s.clock->days_per_move};
+  }
   row.created_ms = unix_ms_now();
   row.status = std::move(status);
   row.takebacks = s.takebacks;
@@ -54,10 +56,11 @@ room_registry::room_registry(net::io_context& ioc, metrics& m, journal_writer* j
       trim_timer_(strand_),
       list_(limits_.room_page) {}
 
-void room_registry::restore(std::vector<room_with_moves> saved) {
+void room_registry::restore(std::vector<room_with_moves> saved,
+                            const std::vector<server_run>& runs) {
   std::size_t restored = 0;
   for (const auto& one : saved) {
-    auto r = restore_room(ioc_, *this, metrics_, one);
+    auto r = restore_room(ioc_, *this, metrics_, one, runs);
     if (!r) {
       spdlog::error("room {} cannot be restored and stays out: {}", one.room.id, r.error());
       continue;

@@ -49,7 +49,9 @@ class room_registry {
   // Rebuilds every unfinished room the journal held, with its seats, moves and clocks, before
   // the io_context runs (not thread-safe: call it before any thread does). A room whose moves
   // no longer replay is logged and left out.
-  void restore(std::vector<room_with_moves> saved);
+  // `runs` are the server's runs before this one: a clock running at a crash is charged from
+  // them (restart_charge.hpp).
+  void restore(std::vector<room_with_moves> saved, const std::vector<server_run>& runs = {});
 
   // The rooms where `player` holds a seat (a reconnecting player takes them all back).
   void seated_rooms(std::string player, std::function<void(std::vector<room_ptr>)> fn);

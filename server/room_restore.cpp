@@ -3,28 +3,15 @@
 #include <ctime>
 #include <string>
 
+#include "common/unix_time.hpp"
 #include "server/computer_pool.hpp"
+#include "server/restart_charge.hpp"
 #include "server/room.hpp"
+#include "server/time_text.hpp"
 
 namespace ringside::server {
 
 namespace {
-
-// Unix milliseconds as the ISO 8601 UTC text rooms show as `created`.
-std::string iso_utc(std::int64_t unix_ms) {
-  const auto secs = static_cast<std::time_t>(unix_ms / 1000);
-  std::tm tm{};
-  gmtime_r(&secs, &tm);
-  char text[32];
-  const auto n = std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &tm);
-  const auto ms = static_cast<int>(unix_ms % 1000);
-  std::string out(text, n);
-  out += '.';
-  out += static_cast<char>('0' + ms / 100);
-  out += static_cast<char>('0' + ms / 10 % 10);
-  out += static_cast<char>('0' + ms % 10);
-  return out + "Z";
-}
 
 expected<protocol::room_status> status_of(const std::string& s) {
   if (s == "waiting") return protocol::room_status::waiting;
@@ -36,7 +23,8 @@ expected<protocol::room_status> status_of(const std::string& s) {
 }  // namespace
 
 expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, room_registry& owner, metrics& m,
-                                             const room_with_moves& saved) {
+                                             const room_with_moves& saved,
+                                             const std::vector<server_run>& runs) {
   const room_row& row = saved.room;
   auto status = status_of(row.status);
   if (!status) return fail(status.error());
@@ -50,6 +38,8 @@ expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, room_
     if (mv.ply != static_cast<int>(i) + 1) {
       return fail("move " + std::to_string(i + 1) + " is stored as ply " + std::to_string(mv.ply));
     }
+    // A seat that has made a move has its clock running on its turns.
+    st.clock_started[static_cast<std::size_t>(game->to_move() - 1)] = true;
     auto report = game->play(mv.text);
     if (!report)
       return fail("ply " + std::to_string(mv.ply) + " " + mv.text + ": " + report.error());
@@ -71,7 +61,15 @@ expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, room_
   if (st.status == protocol::room_status::playing && (!st.seats[0] || !st.seats[1])) {
     return fail("a " + row.status + " game with an empty seat");
   }
-  if (row.clock && !saved.moves.empty()) st.clock_ms = saved.moves.back().clock_ms;
+  if (row.clock && !saved.moves.empty()) {
+    st.clock_ms = saved.moves.back().clock_ms;
+    // The mover's turn began with the last move: what it thought since is charged now.
+    const auto mover = static_cast<std::size_t>(game->to_move() - 1);
+    if (st.status == protocol::room_status::playing && st.clock_started[mover]) {
+      (*st.clock_ms)[mover] -= restart_charge_ms(runs, saved.moves.back().received_ms,
+                                                 row.clock->days_per_move > 0, unix_ms_now());
+    }
+  }
   if (row.result) st.result = protocol::result_view{row.result->winner, row.result->reason, {}};
   st.record = row.record;
 
@@ -79,7 +77,10 @@ expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, room_
   s.id = row.id;
   s.game = protocol::game_settings{row.game, row.variant, game->board_size()};
   s.creator_seat = 1;
-  if (row.clock) s.clock = protocol::clock_settings{row.clock->initial_s, row.clock->increment_s};
+  if (row.clock) {
+    s.clock = protocol::clock_settings{row.clock->initial_s, row.clock->increment_s,
+                                       row.clock->days_per_move};
+  }
   s.is_private = row.is_private;
   s.rated = row.rated;
   s.takebacks = row.takebacks;

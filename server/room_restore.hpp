@@ -15,10 +15,11 @@ class room_registry;
 class metrics;
 class room;
 
-// A room equal to the one saved (same id, seats, history, clocks as of the last move, status
-// and result), with nobody connected; fails with the reason when a move does not replay or
+// A room equal to the one saved (same id, seats, history, status and result; clocks as of
+// the last move, less what `runs` say the mover thought before a crash: restart_charge.hpp), with nobody connected; fails with the reason when a move does not replay or
 // the row is not one this server writes.
 expected<std::shared_ptr<room>> restore_room(boost::asio::io_context& ioc, room_registry& owner, metrics& m,
-                                             const room_with_moves& saved);
+                                             const room_with_moves& saved,
+                                             const std::vector<server_run>& runs = {});
 
 }  // namespace ringside::server

@@ -25,6 +25,8 @@
 #include "server/identity_registry.hpp"
 #include "server/password_hasher.hpp"
 #include "server/journal.hpp"
+#include "server/journal_heartbeat.hpp"
+#include "common/unix_time.hpp"
 #include "server/journal_writer.hpp"
 #include "server/listener.hpp"
 #include "server/room_registry.hpp"
@@ -198,6 +200,16 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "proxy's X-Forwarded-Host) are refused 421, so a page on a name pointed at this server "
       "(DNS rebinding) cannot use it; IP addresses and localhost are always answered");
   desc.add_options()(
+      "first-move-abort",
+      po::value<double>(&o.rooms.first_move_abort_s)->default_value(o.rooms.first_move_abort_s),
+      "seconds a timed game's player may take over a first move (whose clock does not run yet) "
+      "before the game is aborted, nobody winning (0: never)");
+  desc.add_options()(
+      "heartbeat-interval", po::value<double>(&o.heartbeat_s)->default_value(o.heartbeat_s),
+      "seconds between the journal's notes that the server is alive; after a crash the player "
+      "to move is charged the thinking time up to the last note (0: none; the crash's thinking "
+      "time is then charged to nobody)");
+  desc.add_options()(
       "identity-ttl", po::value<double>(&o.identity_ttl_s)->default_value(o.identity_ttl_s),
       "seconds after which an identity not seen since, and holding no seat in an unfinished "
       "game, is deleted (its token stops working); swept at start and hourly (0: never)");
@@ -300,6 +312,14 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
     return 1;
   }
   o.finished.retention_s = retention_days * 86400;
+  if (!(o.rooms.first_move_abort_s >= 0 && o.rooms.first_move_abort_s <= 30 * 86400)) {
+    std::cerr << "ringside-server: --first-move-abort must be 0-2592000 seconds\n";
+    return 1;
+  }
+  if (!(o.heartbeat_s >= 0 && o.heartbeat_s <= 3600)) {
+    std::cerr << "ringside-server: --heartbeat-interval must be 0-3600 seconds\n";
+    return 1;
+  }
   if (!(o.identity_ttl_s >= 0 && o.identity_ttl_s <= 1e10)) {
     std::cerr << "ringside-server: --identity-ttl must be 0 or more seconds\n";
     return 1;
@@ -409,6 +429,24 @@ int run(int argc, char** argv) {
               << ": cannot read the unfinished games: " << unfinished.error() << "\n";
     return 2;
   }
+  // Read before this run is recorded: the runs before it are what restored clocks charge.
+  auto runs = (*opened)->server_runs();
+  if (!runs) {
+    std::cerr << "ringside-server: --data " << opts.data_dir
+              << ": cannot read the server's past runs: " << runs.error() << "\n";
+    return 2;
+  }
+  const auto run_started_ms = unix_ms_now();
+  // A run whose last beat is older than the longest turn any clock allows charges nothing.
+  constexpr std::int64_t forget_runs_after_ms = 30LL * 86'400'000;
+  if (opts.heartbeat_s > 0) {
+    if (auto begun = (*opened)->begin_run(run_started_ms, run_started_ms - forget_runs_after_ms);
+        !begun) {
+      std::cerr << "ringside-server: --data " << opts.data_dir
+                << ": cannot record this run: " << begun.error() << "\n";
+      return 2;
+    }
+  }
   // Stopped (below) while the io_context still exists: its last completions post there.
   auto writer = std::make_unique<journal_writer>(std::move(*opened));
 
@@ -433,7 +471,9 @@ int run(int argc, char** argv) {
                           &stats.computer_searches_queued);
   rooms.set_computers(&computers);
   rooms.set_accounts(&identities);
-  rooms.restore(std::move(*unfinished));
+  rooms.restore(std::move(*unfinished), *runs);
+  journal_heartbeat heartbeat(ioc, *writer, run_started_ms, opts.heartbeat_s);
+  heartbeat.start();
   // The journal keeps the identities of people who come back and of seated players, and the
   // games people played: unused identities (every --identity-ttl, at most hourly) and short
   // finished games past --finished-retention-days (hourly) are pruned, from the start on.
@@ -536,6 +576,7 @@ int run(int argc, char** argv) {
     reload_signal.cancel();
     identity_sweep.stop();
     finished_sweep.stop();
+    heartbeat.stop();
     sessions.close_all();
     rooms.shutdown();
     poll();

@@ -8,7 +8,10 @@
 namespace ringside::server {
 
 std::string iso_utc_now() {
-  const std::int64_t now_ms = unix_ms_now();
+  return iso_utc(unix_ms_now());
+}
+
+std::string iso_utc(std::int64_t now_ms) {
   const auto ms = now_ms % 1000;
   const auto t = static_cast<std::time_t>(now_ms / 1000);
   std::tm tm{};

@@ -30,6 +30,9 @@ std::optional<long long> clock_of(const json& state, int seat, const render_opti
 
 std::string clock_text(long long ms) {
   const long long total = std::max<long long>(0, ms) / 1000;
+  // A correspondence clock counts days: "2 d 4 h".
+  if (total >= 86400)
+    return std::to_string(total / 86400) + " d " + std::to_string(total % 86400 / 3600) + " h";
   return std::to_string(total / 60) + (total % 60 < 10 ? ":0" : ":") + std::to_string(total % 60);
 }
 
@@ -73,7 +76,12 @@ std::string panel_player(const json& state, int seat, const render_options& opt)
   std::string line = std::string(turn ? "> " : "  ") + name;
   if (const auto ms = clock_of(state, seat, opt)) {
     line.append(std::max<std::size_t>(1, 20 - std::min<std::size_t>(20, visible_width(line))), ' ');
-    const std::string clock = clock_text(*ms);
+    std::string clock = clock_text(*ms);
+    // The clock starts with this player's first move; a correspondence turn has a date.
+    if (const json& started = field(p, "clock_started"); started.is_boolean() && !started.get<bool>())
+      clock += " (starts at first move)";
+    else if (const json& due = field(p, "deadline"); due.is_string())
+      clock += " left, due " + visible(due.get<std::string>().substr(0, 16)) + " UTC";
     line += turn && *ms <= 10000 ? paint(opt.color, "1;31", clock + " !") : clock;
   }
   return turn ? paint(opt.color, "1", line) : line;

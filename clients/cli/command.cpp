@@ -170,7 +170,7 @@ const std::string& new_what() {
       out.append(", board ").append(std::to_string(g->boards.front()));
       out.append("..").append(std::to_string(g->boards.back())).append("; ");
     }
-    out.append("clock minutes+increment)");
+    out.append("clock minutes+increment, or 3d for 3 days per move)");
     return out;
   }();
   return text;
@@ -332,12 +332,15 @@ new_room_parse parse_new_room(const std::vector<std::string>& args) {
       }
       o.clock_initial_s = *seconds;
       o.clock_increment_s = *inc;
+    } else if (a.size() >= 2 && a.back() == 'd' && to_int(std::string_view(a).substr(0, a.size() - 1))) {
+      // "3d": three days per move; which day counts are offered is the server's to say.
+      o.days_per_move = to_int(std::string_view(a).substr(0, a.size() - 1));
     } else if (const auto n = to_int(a)) {
       o.board = *n;
     } else {
       out.error = "\"" + a +
-                  "\" is not a game, variant, board size, clock (5+3), seat, `private`, "
-                  "`rated` or `computer N`";
+                  "\" is not a game, variant, board size, clock (5+3, or 3d per move), seat, "
+                  "`private`, `rated` or `computer N`";
       return out;
     }
   }

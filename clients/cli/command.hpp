@@ -62,6 +62,7 @@ struct new_room_options {
   std::optional<int> board;
   std::optional<int> clock_initial_s;
   std::optional<int> clock_increment_s;
+  std::optional<int> days_per_move;  // "3d": a correspondence clock, the server checks the days
   std::string seat = "random";
   bool is_private = false;
   bool rated = false;  // the result changes both players' ratings

@@ -3,6 +3,7 @@
 // prompt, and the clock tick. The input side (readline, commands) is in interactive_ui.cpp.
 #include <readline/readline.h>
 
+#include <algorithm>
 #include <chrono>
 
 #include "clients/cli/board_panel.hpp"
@@ -57,9 +58,18 @@ void interactive_ui::on_message(const json& msg, const room_view* room) {
                        (room->seat() ? "in seat " + std::to_string(*room->seat())
                                      : std::string("as a spectator")) +
                        ".";
-    if (room->status() == "playing")
-      line += room->my_turn() ? " It is your move."
-                              : " " + seat_name(room->state(), room->to_move()) + " to move.";
+    if (room->status() == "playing") {
+      // A correspondence game says by when: the list of joined rooms after a hello is the
+      // player's "your turn" list.
+      const json& players = field(room->state(), "players");
+      const auto mover = static_cast<std::size_t>(std::max(1, room->to_move()) - 1);
+      const json& due =
+          players.is_array() && players.size() > mover ? field(players[mover], "deadline") : null_json();
+      const std::string by =
+          due.is_string() ? " (due " + visible(due.get<std::string>().substr(0, 16)) + " UTC)" : "";
+      line += room->my_turn() ? " It is your move" + by + "."
+                              : " " + seat_name(room->state(), room->to_move()) + " to move" + by + ".";
+    }
     else if (room->status() == "waiting")
       line += " Waiting for a second player.";
     print_above(line + "\n");

@@ -87,6 +87,7 @@ built_request build_request(const command& cmd, client_session& session) {
     if (o.board) out.msg["board"] = *o.board;
     if (o.clock_initial_s)
       out.msg["clock"] = {{"initial_s", *o.clock_initial_s}, {"increment_s", *o.clock_increment_s}};
+    if (o.days_per_move) out.msg["clock"] = {{"days_per_move", *o.days_per_move}};
     if (o.is_private) out.msg["private"] = true;
     if (o.rated) out.msg["rated"] = true;
     if (o.computer_level) out.msg["opponent"] = {{"computer", *o.computer_level}};

@@ -1,6 +1,10 @@
 #include "clients/cli/room_view.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <ctime>
+#include <optional>
 
 namespace ringside::cli {
 
@@ -26,6 +30,19 @@ std::string room_view::game() const {
 }
 
 namespace {
+
+// "2026-11-26T10:00:00.123Z" as unix ms; empty for anything else.
+std::optional<long long> unix_ms_of_iso(const std::string& iso) {
+  std::tm tm{};
+  const char* rest = strptime(iso.c_str(), "%Y-%m-%dT%H:%M:%S", &tm);
+  if (rest == nullptr) return std::nullopt;
+  long long ms = 0;
+  if (rest[0] == '.' && std::isdigit(static_cast<unsigned char>(rest[1])) &&
+      std::isdigit(static_cast<unsigned char>(rest[2])) &&
+      std::isdigit(static_cast<unsigned char>(rest[3])))
+    ms = (rest[1] - '0') * 100 + (rest[2] - '0') * 10 + (rest[3] - '0');
+  return static_cast<long long>(timegm(&tm)) * 1000 + ms;
+}
 
 json clock_field(const json& state, std::size_t i) {
   const auto players = state.find("players");
@@ -53,6 +70,18 @@ std::optional<long long> room_view::clock_ms(int seat,
   const json ms = clock_field(state(), static_cast<std::size_t>(seat - 1));
   if (!ms.is_number_integer()) return std::nullopt;
   long long left = ms.get<long long>();
+  const json& p = state().at("players")[static_cast<std::size_t>(seat - 1)];
+  // A player's clock starts with their first move (protocol.md, Clocks).
+  if (const auto started = p.find("clock_started"); started != p.end() && *started == false)
+    return left;
+  // A correspondence turn ends at a date: counted from it.
+  if (const auto due = p.find("deadline"); due != p.end() && due->is_string()) {
+    if (const auto at = unix_ms_of_iso(due->get<std::string>())) {
+      const auto wall = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::system_clock::now().time_since_epoch());
+      return std::max(0LL, *at - static_cast<long long>(wall.count()));
+    }
+  }
   if (status() == "playing" && to_move() == seat && now > turn_since_)
     left -= std::chrono::duration_cast<std::chrono::milliseconds>(now - turn_since_).count();
   return std::max(0LL, left);

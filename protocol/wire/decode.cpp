@@ -142,6 +142,23 @@ template <class T>
 const field_error& error_of(const checked<T>& c) {
   return std::get<field_error>(c);
 }
+
+// `clock: {"days_per_move": N}`: a correspondence clock. Any other day count is bad_clock, so a
+// client can tell "not a clock this server offers" from a malformed request.
+checked<clock_settings> read_correspondence_days(const json& cj) {
+  if (cj.contains("initial_s") || cj.contains("increment_s")) {
+    return bad("a clock has either 'days_per_move' or 'initial_s'/'increment_s', not both");
+  }
+  const json& v = cj.at("days_per_move");
+  const bool whole = v.is_number_integer() || v.is_number_unsigned();
+  const auto days = whole ? v.get<std::int64_t>() : 0;
+  for (const auto offered : correspondence_days) {
+    if (whole && days == offered) return clock_settings{days * 86'400, 0, days};
+  }
+  return field_error{"the field 'days_per_move' must be one of 1, 2, 3, 5, 7 or 14 (days)",
+                     error_code::bad_clock};
+}
+
 template <class T>
 T value_of(checked<T>&& c) {
   return std::get<T>(std::move(c));
@@ -308,11 +325,17 @@ checked<client_message> read_create_room(const json& j, request_id id) {
   if (j.contains("clock") && !j.at("clock").is_null()) {
     const json& cj = j.at("clock");
     if (!cj.is_object()) return bad("the field 'clock' must be an object");
+    if (cj.contains("days_per_move")) {
+      auto days = read_correspondence_days(cj);
+      if (failed(days)) return error_of(days);
+      c.clock = std::get<clock_settings>(days);
+    } else {
     auto initial = read_int(cj, "initial_s", 1, max_initial_s);
     if (failed(initial)) return error_of(initial);
     auto increment = read_int(cj, "increment_s", 0, max_increment_s);
     if (failed(increment)) return error_of(increment);
     c.clock = clock_settings{std::get<std::int64_t>(initial), std::get<std::int64_t>(increment)};
+    }
   }
   if (j.contains("private")) {
     if (!j.at("private").is_boolean()) return bad("the field 'private' must be true or false");

@@ -44,6 +44,8 @@ std::string_view to_string(error_code c) {
       return "computer_busy";
     case error_code::not_rateable:
       return "not_rateable";
+    case error_code::bad_clock:
+      return "bad_clock";
     case error_code::internal_error:
       return "internal_error";
     case error_code::too_many_seeks:

@@ -85,6 +85,8 @@ enum class error_code : std::uint8_t {
   // login, change_password: so many wrong passwords for this account or from this address
   // that the attempt would wait too long; try later.
   login_limited,
+  // create_room: the clock is not one the server offers (correspondence days outside the list).
+  bad_clock,
 };
 
 // The wire name of `c`, e.g. "stale_version".
@@ -94,10 +96,16 @@ enum class seat_choice : std::uint8_t { invalid, first, second, random };
 enum class join_role : std::uint8_t { invalid, player, spectator };
 
 struct clock_settings {
-  std::int64_t initial_s = 0;    // 1 .. 86400
-  std::int64_t increment_s = 0;  // 0 .. 3600
+  std::int64_t initial_s = 0;    // 1 .. 86400; a correspondence clock: days_per_move days
+  std::int64_t increment_s = 0;  // 0 .. 3600; 0 for a correspondence clock
+  // > 0: a correspondence clock, each move due within this many days of the previous one
+  // (one of correspondence_days).
+  std::int64_t days_per_move = 0;
   friend bool operator==(const clock_settings&, const clock_settings&) = default;
 };
+
+// The correspondence clocks a room may have, in days per move.
+inline constexpr std::int64_t correspondence_days[] = {1, 2, 3, 5, 7, 14};
 
 struct hello {
   request_id id;

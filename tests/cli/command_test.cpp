@@ -75,6 +75,11 @@ TEST_CASE("new takes its options in any order and rejects what it does not know"
   CHECK_FALSE(parse_new_room({"0+0"}).error.empty());
   CHECK_FALSE(parse_new_room({"0.x+0"}).error.empty());
   CHECK_FALSE(parse_new_room({"dvonn", "blitz"}).error.empty());
+  // "3d": a correspondence clock of 3 days per move (the server says which counts it offers).
+  const auto corr = parse_new_room({"dvonn", "3d"});
+  REQUIRE(corr.error.empty());
+  CHECK(corr.options.days_per_move == 3);
+  CHECK_FALSE(corr.options.clock_initial_s);
   CHECK_FALSE(parse_new_room({"dvonn", "61"}).error.empty());
 }
 

@@ -110,3 +110,19 @@ TEST_CASE("a rated player's panel shows the rating, provisional with ?, and the 
   CHECK(panel_player(state, 1, opt).rfind("  ann 1662? (+162)", 0) == 0);
   CHECK(panel_player(state, 2, opt).rfind("  bob 1720 (-11)", 0) == 0);
 }
+
+TEST_CASE("a clock not yet started says so, and a correspondence clock counts days and shows its date") {
+  json st = playing_state("ann", "bob");
+  st["players"][0]["clock_started"] = false;
+  render_options opt;
+  opt.color = false;
+  CHECK(panel_player(st, 1, opt).find("5:00 (starts at first move)") != std::string::npos);
+  st["players"][0]["clock_started"] = true;
+  st["players"][0]["clock_ms"] = 2 * 86'400'000LL + 4 * 3'600'000LL;
+  st["players"][0]["deadline"] = "2026-11-29T10:14:03.512Z";
+  const auto line = panel_player(st, 1, opt);
+  CHECK(line.find("2 d 4 h left, due 2026-11-29T10:14 UTC") != std::string::npos);
+  CHECK(visible_width(line) <= 80);
+  CHECK(clock_text(3 * 86'400'000LL) == "3 d 0 h");
+  CHECK(clock_text(65'000) == "1:05");
+}

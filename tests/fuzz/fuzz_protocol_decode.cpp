@@ -38,7 +38,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           FUZZ_CHECK(m.game.board >= 0 && m.game.board <= 1000, "create_room.board in range");
           FUZZ_CHECK(!m.game.game.empty() && !m.game.variant.empty(), "game and variant named");
           FUZZ_CHECK(m.seat != seat_choice::invalid, "create_room.seat is valid");
-          if (m.clock) {
+          if (m.clock && m.clock->days_per_move > 0) {
+            // A correspondence clock: one of the offered day counts, its allowance in seconds.
+            const auto d = m.clock->days_per_move;
+            FUZZ_CHECK(d == 1 || d == 2 || d == 3 || d == 5 || d == 7 || d == 14,
+                       "clock.days_per_move offered");
+            FUZZ_CHECK(m.clock->initial_s == d * 86400 && m.clock->increment_s == 0,
+                       "a correspondence clock's allowance");
+          } else if (m.clock) {
             FUZZ_CHECK(m.clock->initial_s >= 1 && m.clock->initial_s <= 86400,
                        "clock.initial_s range");
             FUZZ_CHECK(m.clock->increment_s >= 0 && m.clock->increment_s <= 3600,

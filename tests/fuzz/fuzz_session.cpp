@@ -52,7 +52,7 @@ bool known_code(const std::string& c) {
        {"hello_first", "bad_request", "unknown_type", "no_such_room", "room_full", "not_a_player",
         "not_your_turn", "illegal_move", "stale_version", "game_over", "rate_limited", "bad_token",
         "too_many_rooms", "too_many_connections", "too_many_identities", "bad_name", "name_taken",
-        "too_many_seats", "computer_busy", "not_rateable", "internal_error"}) {
+        "too_many_seats", "computer_busy", "not_rateable", "internal_error", "bad_clock"}) {
     if (c == k) return true;
   }
   return false;

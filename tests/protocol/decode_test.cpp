@@ -234,6 +234,24 @@ TEST_CASE("create_room: takebacks true or false, left to the server when absent"
         request_id{std::int64_t{4}});
 }
 
+TEST_CASE("create_room: a correspondence clock is days per move, from the offered list") {
+  for (const int days : {1, 2, 3, 5, 7, 14}) {
+    const auto c = decode_as<create_room>(with(valid_create, "clock", {{"days_per_move", days}}));
+    REQUIRE(c.clock);
+    CHECK(c.clock->days_per_move == days);
+    CHECK(c.clock->initial_s == days * 86'400);
+    CHECK(c.clock->increment_s == 0);
+  }
+  for (const json& days : {json(0), json(4), json(15), json(-7), json(2.5), json("2"), json(nullptr),
+                           json(18446744073709551615ULL)}) {
+    CAPTURE(days.dump());
+    const auto e = error_of(with(valid_create, "clock", {{"days_per_move", days}}));
+    CHECK(e.code == error_code::bad_clock);
+  }
+  // One shape or the other: both at once is malformed.
+  check_bad(with(valid_create, "clock", {{"days_per_move", 3}, {"increment_s", 0}}));
+}
+
 TEST_CASE("join: room and as") {
   const auto j = decode_as<join>({{"type", "join"}, {"room", "r"}, {"as", "spectator"}});
   CHECK(j.room == "r");

@@ -112,6 +112,9 @@ TEST_CASE("a resignation in a timed game charges the side to move up to the resi
   server_process srv;
   table t(srv.port(),
           {{"variant", "standard"}, {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
+  // Both first moves are free; seat 2's clock runs from its second turn.
+  t.play(1, placement(t.seat(1).state()));
+  t.play(2, placement(t.seat(2).state()));
   t.play(1, placement(t.seat(1).state()));
   std::this_thread::sleep_for(std::chrono::milliseconds(600));  // seat 2 thinks, then resigns
   REQUIRE(t.seat(2).conn->send({{"type", "resign"}, {"room", t.room()}}));
@@ -143,6 +146,9 @@ TEST_CASE("the clock: time is shown, charged at a move, and a fallen flag ends t
   table t(srv.port(), {{"variant", "standard"}, {"clock", {{"initial_s", 1}, {"increment_s", 0}}}});
   CHECK(t.seat(1).state().at("players").at(0).at("clock_ms") == 1000);
   CHECK(t.seat(1).state().at("players").at(1).at("clock_ms") == 1000);
+  // The first move of each player is free; then both clocks run.
+  t.play(1, placement(t.seat(1).state(), "G"));
+  t.play(2, placement(t.seat(2).state(), "G"));
   t.play(1, placement(t.seat(1).state(), "G"));
   const auto left = t.seat(1).state().at("players").at(0).at("clock_ms").get<std::int64_t>();
   CHECK(left > 0);
@@ -159,6 +165,10 @@ TEST_CASE("joined and sync say how long the side to move has been thinking, when
   server_process srv;
   table timed(srv.port(),
               {{"variant", "standard"}, {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
+  // Before a player's first move nothing runs, so nothing has elapsed.
+  CHECK_FALSE(timed.sync(1).contains("clock_elapsed_ms"));
+  timed.play(1, placement(timed.seat(1).state()));
+  timed.play(2, placement(timed.seat(2).state()));
   std::this_thread::sleep_for(300ms);
   ws_client fan(srv.port());
   fan.hello("fan");

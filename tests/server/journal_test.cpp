@@ -177,11 +177,15 @@ TEST_CASE("journal: rooms round-trip with every field, and ids are unique") {
   untimed.board = 37;
   untimed.seats[0].reset();
   untimed.seats[1] = seat_row{"p-bob", "bob"};
+  auto correspondence = sample_room("r4", 4000);
+  correspondence.clock = clock_setting{3 * 86'400, 0, 3};
   REQUIRE(j->save_room(timed).has_value());
   REQUIRE(j->save_room(untimed).has_value());
+  REQUIRE(j->save_room(correspondence).has_value());
 
   CHECK(*j->room("r1") == std::optional<room_row>(timed));
   CHECK(*j->room("r2") == std::optional<room_row>(untimed));
+  CHECK(*j->room("r4") == std::optional<room_row>(correspondence));
   CHECK_FALSE(j->room("nope")->has_value());
 
   auto dup = j->save_room(sample_room("r1", 3000));
@@ -377,3 +381,19 @@ TEST_CASE("journal: a batch left open when the journal closes is not kept") {
   auto j = open_ok(t.path);
   CHECK(j->moves("r1")->empty());
 }
+
+TEST_CASE("journal: the server's runs keep their last heartbeat, and old runs are forgotten") {
+  temp_dir t;
+  auto j = open_ok(t.path);
+  REQUIRE(j->begin_run(1'000, 0).has_value());
+  REQUIRE(j->heartbeat(1'000, 3'000).has_value());
+  REQUIRE(j->heartbeat(1'000, 5'000).has_value());
+  REQUIRE(j->begin_run(9'000, 0).has_value());
+  CHECK(*j->server_runs() == std::vector<server_run>{{1'000, 5'000}, {9'000, 9'000}});
+  j.reset();
+  // Kept across a reopen, as a crash leaves them; a run that last beat before the cut goes.
+  auto again = open_ok(t.path);
+  REQUIRE(again->begin_run(20'000, 6'000).has_value());
+  CHECK(*again->server_runs() == std::vector<server_run>{{9'000, 9'000}, {20'000, 20'000}});
+}
+

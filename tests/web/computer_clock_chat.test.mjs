@@ -30,13 +30,11 @@ test('against the computer on 61 rings: clocks, chat, lobby, draw offer, resigna
   await dana.page.locator('[data-seat="2"]').filter({ hasText: 'computer 1' }).waitFor();
   await dana.page.getByRole('status').filter({ hasText: /^Your move/ }).waitFor();
 
-  // My clock runs while I think; the computer's stands still.
+  // Before my first move my clock stands still and says why: it starts with that move.
   const mine = dana.page.locator('[data-clock="1"]');
   const theirs = dana.page.locator('[data-clock="2"]');
-  const before = await mine.textContent();
-  assert.match(before, /^(10:00|9:5\d)$/);
-  await dana.page.waitForFunction((t) => document.querySelector('[data-clock="1"]').textContent !== t, before);
-  assert.equal(await theirs.textContent(), '10:00');
+  assert.equal(await mine.textContent(), '10:00 · starts at first move');
+  assert.equal(await theirs.textContent(), '10:00 · starts at first move');
 
   // A few moves by clicks; the computer answers each.
   for (let i = 0; i < 3; i++) {
@@ -54,7 +52,11 @@ test('against the computer on 61 rings: clocks, chat, lobby, draw offer, resigna
   }
   const { state } = await mirror(dana.page, room);
   assert.equal(state.history.length, 6);
-  // Three moves of 5 s increment each, minus what its searches took.
+  // Both have moved: my clock runs while I think; the computer's stands still.
+  const before = await mine.textContent();
+  assert.match(before, /^(10:\d\d|9:\d\d)$/);
+  await dana.page.waitForFunction((t) => document.querySelector('[data-clock="1"]').textContent !== t, before);
+  // Two moves of 5 s increment each (the first is free), minus what its searches took.
   assert.match(await theirs.textContent(), /^(10:(0\d|1[0-5])|9:\d\d)$/);
 
   // Someone else in the lobby sees the room, and a waiting one; watches, and chats.

@@ -4,7 +4,8 @@
 // it (`history_by`, appended beside `history`): the page knows no game's turn order.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RoomMirror } from '../../clients/web/public/js/room-mirror.js';
+import { RoomMirror, isCorrespondence } from '../../clients/web/public/js/room-mirror.js';
+import { daysText } from '../../clients/web/public/js/dom.js';
 
 function state(over = {}) {
   return {
@@ -71,4 +72,26 @@ test('each move keeps the seat the server says made it, even when a seat moves t
   ]), 'applied');
   assert.deepEqual(m.state.history, ['c3', 'c3e3', 'pass']);
   assert.deepEqual(m.state.history_by, [1, 1, 2]);
+});
+
+test('a clock not yet started stands still; a correspondence clock counts to its deadline', () => {
+  const m = new RoomMirror('r1');
+  m.adopt(1, state({ players: [
+    { name: 'a', online: true, clock_ms: 60000, clock_started: false },
+    { name: 'b', online: true, clock_ms: 60000, clock_started: false }] }));
+  m.turnStartedAt -= 5000;  // five seconds pass before the first move
+  assert.equal(m.clockMs(1), 60000, 'the first move is free: nothing counts down');
+  const day = 86400000;
+  const c = new RoomMirror('r2');
+  c.adopt(1, state({ players: [
+    { name: 'a', online: true, clock_ms: 3 * day, clock_started: true,
+      deadline: new Date(Date.now() + 2 * day).toISOString() },
+    { name: 'b', online: true, clock_ms: 3 * day, clock_started: true }] }));
+  const left = c.clockMs(1);
+  assert.ok(left <= 2 * day && left > 2 * day - 5000, `counted from the deadline: ${left}`);
+  assert.equal(c.clockMs(2), 3 * day);
+  assert.ok(isCorrespondence(c.state));
+  assert.ok(!isCorrespondence(m.state));
+  assert.equal(daysText(2 * day + 4 * 3600000 + 1000), '2 d 4 h');
+  assert.equal(daysText(5 * 3600000 + 12 * 60000), '5 h 12 min');
 });

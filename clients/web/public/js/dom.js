@@ -34,6 +34,17 @@ export function clear(el) {
   return el;
 }
 
+const HOUR_MS = 3600000;
+const DAY_MS = 24 * HOUR_MS;
+
+// A correspondence clock's time as people count days: "2 d 4 h", "5 h 12 min", "3 min".
+export function daysText(ms) {
+  const t = Math.max(0, ms);
+  if (t >= DAY_MS) return `${Math.floor(t / DAY_MS)} d ${Math.floor((t % DAY_MS) / HOUR_MS)} h`;
+  if (t >= HOUR_MS) return `${Math.floor(t / HOUR_MS)} h ${Math.floor((t % HOUR_MS) / 60000)} min`;
+  return `${Math.ceil(t / 60000)} min`;
+}
+
 // Milliseconds as m:ss, or h:mm:ss past an hour; tenths under ten seconds.
 export function clockText(ms) {
   if (ms === null || ms === undefined) return '';

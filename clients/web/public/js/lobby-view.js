@@ -2,7 +2,7 @@
 // a room, the rooms where this browser holds a seat (its own waiting ones with Cancel), quick
 // pairing and the games to watch.
 
-import { h, clear } from './dom.js';
+import { h, clear, daysText } from './dom.js';
 import { offers, offerOf, titleOf, boardText } from './games/index.js';
 import { rulesButton } from './rules-panel.js';
 import { QuickPairing } from './quick-pairing.js';
@@ -17,11 +17,24 @@ function options(select, values, chosen) {
 
 // A clock as the form's value ("10+5": minutes + seconds) and as people read it.
 function clockValue(c) {
+  if (c.days_per_move) return `${c.days_per_move}d`;
   return `${c.initial_s / 60}+${c.increment_s}`;
 }
 function clockLabel(c) {
+  if (c.days_per_move) return `${c.days_per_move} ${c.days_per_move === 1 ? 'day' : 'days'} per move`;
   const initial = c.initial_s % 60 === 0 ? `${c.initial_s / 60} min` : `${c.initial_s} s`;
   return c.increment_s ? `${initial} + ${c.increment_s} s` : initial;
+}
+
+// The server's suggested clocks, then its correspondence clocks (days per move).
+function allClocks() {
+  const o = offers();
+  return [...o.clocks, ...(o.correspondence_days || []).map((d) => ({ days_per_move: d }))];
+}
+
+// Time left until an ISO deadline, as the "Your turn" list says it.
+function leftText(deadline) {
+  return `${daysText(Date.parse(deadline) - Date.now())} left`;
 }
 
 export class LobbyView {
@@ -95,8 +108,11 @@ export class LobbyView {
       ev.preventDefault();
       const msg = { type: 'create_room', game: game.value, variant: variant.value, seat: seat.value, private: priv.checked };
       if (board.value) msg.board = Number(board.value);
-      const chosenClock = offers().clocks.find((c) => clockValue(c) === clock.value);
-      if (chosenClock) msg.clock = { initial_s: chosenClock.initial_s, increment_s: chosenClock.increment_s };
+      const chosenClock = allClocks().find((c) => clockValue(c) === clock.value);
+      if (chosenClock) {
+        msg.clock = chosenClock.days_per_move ? { days_per_move: chosenClock.days_per_move }
+          : { initial_s: chosenClock.initial_s, increment_s: chosenClock.increment_s };
+      }
       if (opponent.value) msg.opponent = { computer: Number(opponent.value) };
       if (rated.checked) msg.rated = true;
       this.formError.textContent = '';
@@ -111,7 +127,8 @@ export class LobbyView {
   // variants, boards and computer levels, and clocks. Called again when a welcome arrives.
   fillChoices() {
     const { game, clock } = this.choices;
-    const { games, clocks } = offers();
+    const { games } = offers();
+    const clocks = allClocks();
     const keepGame = games.some((g) => g.name === game.value) ? game.value : games[0] && games[0].name;
     options(game, games.map((g) => [g.name, g.title]), keepGame);
     const clockValues = clocks.map((c) => [clockValue(c), clockLabel(c)]);
@@ -192,10 +209,22 @@ export class LobbyView {
     const seated = [...this.app.mirrors.values()].filter((m) => m.seat && m.state && m.state.status !== 'finished');
     clear(this.mine);
     if (seated.length === 0) return;
-    this.mine.append(h('h3', {}, 'Your games'), h('ul', { class: 'plain' }, seated.map((m) =>
-      h('li', {}, h('a', { href: `#/room/${m.room}` }, `${titleOf(m.state.game)} ${m.room}`),
-        ` — ${m.state.status === 'waiting' ? 'waiting for an opponent' : m.state.to_move === m.seat ? 'your move' : 'their move'}`,
-        m.state.status === 'waiting' ? [' ', h('button', { type: 'button', 'data-cancel-room': m.room, onclick: () => this.cancelRoom(m.room) }, 'Cancel')] : []))));
+    // Games where it is your turn first (soonest deadline first), then the others.
+    const yours = (m) => m.state.status === 'playing' && m.state.to_move === m.seat;
+    const deadline = (m) => (m.state.players[m.seat - 1] || {}).deadline;
+    const turn = seated.filter(yours).sort((a, b) =>
+      (deadline(a) ? Date.parse(deadline(a)) : Infinity) - (deadline(b) ? Date.parse(deadline(b)) : Infinity));
+    const rest = seated.filter((m) => !yours(m));
+    const link = (m) => h('a', { href: `#/room/${m.room}` }, `${titleOf(m.state.game)} ${m.room}`);
+    if (turn.length) {
+      this.mine.append(h('h3', {}, 'Your turn'), h('ul', { class: 'plain your-turn' }, turn.map((m) =>
+        h('li', {}, link(m), ` — your move${deadline(m) ? `, ${leftText(deadline(m))}` : ''}`))));
+    }
+    if (rest.length) {
+      this.mine.append(h('h3', {}, 'Your games'), h('ul', { class: 'plain' }, rest.map((m) =>
+        h('li', {}, link(m), ` — ${m.state.status === 'waiting' ? 'waiting for an opponent' : 'their move'}`,
+          m.state.status === 'waiting' ? [' ', h('button', { type: 'button', 'data-cancel-room': m.room, onclick: () => this.cancelRoom(m.room) }, 'Cancel')] : []))));
+    }
   }
 
   // Our own waiting room ends (as cancelled); its patch updates the mirror, so it leaves
@@ -229,7 +258,7 @@ export class LobbyView {
         players.push(p === null ? '(free)' : guests[i] ? h('span', { class: 'guest' }, p) : p);
       });
       const free = r.players.some((p) => p === null);
-      const clock = r.clock ? `${r.clock.initial_s / 60}+${r.clock.increment_s}` : clocks ? 'untimed' : '';
+      const clock = r.clock ? (r.clock.days_per_move ? `${r.clock.days_per_move} d/move` : `${r.clock.initial_s / 60}+${r.clock.increment_s}`) : clocks ? 'untimed' : '';
       const board = boardText(r.game, r.board);
       return h('div', { class: 'row', role: 'listitem', 'data-room-row': r.room, 'aria-label': `room ${r.room}` },
         h('span', { class: 'c-room' }, h('code', {}, r.room)),

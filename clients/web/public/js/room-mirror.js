@@ -68,8 +68,18 @@ export class RoomMirror {
     const p = this.state && this.state.players[seat - 1];
     if (!p || p.clock_ms === null || p.clock_ms === undefined) return null;
     if (this.state.status !== 'playing' || this.state.to_move !== seat) return p.clock_ms;
+    // A player's clock starts with their first move (protocol.md, Clocks).
+    if (p.clock_started === false) return p.clock_ms;
+    // A correspondence turn ends at a date: counted from it, not from when we saw the turn.
+    if (p.deadline) return Date.parse(p.deadline) - Date.now();
     return p.clock_ms - this.elapsedBefore - (performance.now() - this.turnStartedAt);
   }
+}
+
+// Whether the room's clock is a correspondence clock (days per move), as far as the state says:
+// a deadline on the running turn, or an allowance of a day or more.
+export function isCorrespondence(state) {
+  return state.players.some((p) => p && (p.deadline || (p.clock_ms !== null && p.clock_ms >= 86400000)));
 }
 
 // What changes exactly when a new turn begins: a move, or the game starting or ending.

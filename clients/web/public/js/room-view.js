@@ -1,7 +1,12 @@
 // room-view — one room: the status line, the board, both players with their clocks and
 // pieces, the move list, chat, and the buttons (resign, draw, take the seat, the record).
 
-import { h, clear, clockText } from './dom.js';
+import { h, clear, clockText, daysText } from './dom.js';
+import { isCorrespondence } from './room-mirror.js';
+
+// Under this much time left a running clock turns red and pulses: 20 s, or a tenth of the
+// time the clock started with when that is more.
+const LOW_TIME_MS = 20000;
 import { gameModule, titleOf } from './games/index.js';
 import { rulesButton } from './rules-panel.js';
 import { MoveSound } from './move-sound.js';
@@ -25,6 +30,7 @@ const REASONS = {
   agreement: 'draw agreed',
   time: 'on time',
   abandoned: 'the game was abandoned',
+  aborted: 'aborted: no first move in time',
 };
 
 // A rated room's rating beside a name: "1500?" while provisional, and the game's change once
@@ -250,11 +256,22 @@ export class RoomView {
   updateClocks() {
     const m = this.mirror;
     if (!m || !m.state) return;
+    const days = isCorrespondence(m.state);
     for (const el of this.players.querySelectorAll('[data-clock]')) {
-      const ms = m.clockMs(Number(el.dataset.clock));
-      const text = ms === null ? '' : clockText(ms);
+      const seat = Number(el.dataset.clock);
+      const p = m.state.players[seat - 1];
+      const ms = m.clockMs(seat);
+      const waiting = p && p.clock_started === false;
+      const running = ms !== null && !waiting && m.state.status === 'playing' && m.state.to_move === seat;
+      // The largest clock seen stands for the initial time (the state does not carry it).
+      if (ms !== null) m.clockPeak = Math.max(m.clockPeak || 0, p.clock_ms);
+      let text = ms === null ? '' : days ? `${daysText(ms)}${running ? ' left' : ''}` : clockText(ms);
+      if (waiting && ms !== null) text += ' · starts at first move';
       if (el.textContent !== text) el.textContent = text;
-      el.classList.toggle('low', ms !== null && ms < 10000);
+      const low = running && !days && ms < Math.max(LOW_TIME_MS, (m.clockPeak || 0) / 10);
+      el.classList.toggle('low', low);
+      el.classList.toggle('not-started', Boolean(waiting));
+      el.title = waiting ? 'this clock starts with the player\'s first move' : p && p.deadline ? `moves by ${new Date(p.deadline).toLocaleString()}` : '';
     }
   }
 

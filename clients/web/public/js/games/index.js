@@ -14,7 +14,9 @@ let offered = { games: [], clocks: [] };
 
 // The server's list, from `welcome` (or GET /api/games).
 export function learnOffers(list) {
-  if (list && Array.isArray(list.games)) offered = { games: list.games, clocks: list.clocks || [] };
+  if (list && Array.isArray(list.games)) {
+    offered = { games: list.games, clocks: list.clocks || [], correspondence_days: list.correspondence_days || [] };
+  }
 }
 
 export function offers() {
