@@ -28,8 +28,8 @@ void game_clock::start(int seat, clock::time_point now) {
   turn_started_ = now;
 }
 
-void game_clock::set_started(int seat) {
-  started_[index_of(seat)] = true;
+void game_clock::set_started(int seat, bool started) {
+  started_[index_of(seat)] = started;
 }
 
 bool game_clock::started(int seat) const {

@@ -26,8 +26,9 @@ class game_clock {
 
   // It is `seat`'s turn from `now`; its time runs if it has made its first move.
   void start(int seat, clock::time_point now);
-  // `seat` made its first move before (a clock rebuilt from the journal).
-  void set_started(int seat);
+  // Whether `seat` has made its first move (a clock rebuilt from the journal, or after moves
+  // were taken back).
+  void set_started(int seat, bool started = true);
   // Whether `seat` has made its first move, so its time runs on its turns.
   bool started(int seat) const;
   // Charges `seat` for the time since its turn began up to `received` (when the move arrived),

@@ -119,6 +119,8 @@ struct rating_history_row {
   std::int64_t seq = 0;  // history order
   std::string room_id;
   rating_change change;
+};
+
 // One run of the server: from its start to its last heartbeat (unix ms).
 struct server_run {
   std::int64_t started_ms = 0;

@@ -230,7 +230,9 @@ void room::rewind(std::size_t plies) {
   auto replay =
       any_game::create(settings_.game.game, settings_.game.variant, settings_.game.board);
   std::optional<any_report> last;
+  std::array<bool, 2> moved{};  // the seats with a move left: their clocks run on their turns
   for (std::size_t i = 0; i < plies && replay; ++i) {
+    moved[slot(replay->to_move())] = true;
     auto report = replay->play(moves_[i]);
     if (report) last = std::move(*report);
   }
@@ -243,6 +245,7 @@ void room::rewind(std::size_t plies) {
     const std::int64_t initial = settings_.clock->initial_s * 1000;
     for (int s = 1; s <= 2; ++s) {
       clock_->set_remaining(s, plies == 0 ? initial : clocks_after_.back()[slot(s)]);
+      clock_->set_started(s, moved[slot(s)]);
     }
     clock_->start(game_.to_move(), clock::now());
     arm_flag_timer();
