@@ -57,6 +57,10 @@ struct options {
   std::vector<std::string> allowed_origins;
   // The host names this server answers to (--public-host); empty: any (host_policy).
   std::vector<std::string> public_hosts;
+  // Games in one page of /api/players/{name}: the most a request may ask for, and what it gets
+  // when it names no limit (player_page).
+  std::int64_t player_games_page = 200;
+  std::int64_t player_games_default = 20;
 };
 
 }  // namespace ringside::server
