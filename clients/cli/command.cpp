@@ -185,6 +185,8 @@ const std::vector<command_info>& command_table() {
       {"board", "board [coords]", "board coords",
        "draw the current room again (`coords`: show every cell's name, again to hide)", false},
       {"sync", "sync", "sync", "fetch the current room's full state again", false},
+      {"games", "games NAME", "games alice", "NAME's finished games, newest first", false},
+      {"me", "me", "me", "your own games won, lost and drawn, and your ratings", false},
       {"quit", "quit", "quit", "close the connection and exit (your seats are kept)", false},
       {"state", "state", "state", "print the current room's state as one JSON line", true},
       {"room-file", "room-file PATH", "room-file /tmp/room",

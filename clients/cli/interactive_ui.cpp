@@ -21,6 +21,7 @@
 #include "clients/cli/game_words.hpp"
 #include "clients/cli/move_tokens.hpp"
 #include "clients/cli/options.hpp"
+#include "clients/cli/player_text.hpp"
 #include "clients/cli/request_builder.hpp"
 #include "clients/cli/safe_text.hpp"
 #include "clients/cli/state_fields.hpp"
@@ -203,6 +204,8 @@ bool interactive_ui::handle_local(const command& cmd) {
     }
     if (room == nullptr) print_above("No current room.\n");
     show_board(true);
+  } else if (v == "games" || v == "me") {
+    show_player(cmd);
   } else if (v == "state") {
     print_above(room == nullptr ? std::string("No current room.\n")
                                 : room->state().dump(2, ' ', true) + "\n");
@@ -229,6 +232,23 @@ bool interactive_ui::handle_local(const command& cmd) {
     return false;
   }
   return true;
+}
+
+void interactive_ui::show_player(const command& cmd) {
+  const bool mine = cmd.verb == "me";
+  if (!mine && cmd.args.size() != 1) return print_above("Usage: games NAME\n");
+  session_->fetch_player(mine ? session_->name() : cmd.args[0], false,
+                         [this, mine](client::http_answer a) {
+                           const auto page = nlohmann::json::parse(a.body, nullptr, false);
+                           if (a.status == 200 && page.is_object()) {
+                             return print_above(player_summary_text(page) +
+                                                (mine ? "" : player_games_text(page)));
+                           }
+                           const std::string why =
+                               a.status == 0 ? "the server could not be reached: " + a.error
+                                             : a.body.substr(0, a.body.find('\n'));
+                           print_above(paint("31", visible(why)) + "\n");
+                         });
 }
 
 void interactive_ui::confirm_resign(const std::string& answer) {

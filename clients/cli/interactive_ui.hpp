@@ -41,6 +41,8 @@ class interactive_ui : public event_sink {
   void handle_line(const std::string& line);
   bool handle_local(const command& cmd);
   void confirm_resign(const std::string& answer);
+  // `games NAME` and `me`: the player's page, fetched over HTTP, printed when it comes.
+  void show_player(const command& cmd);
   void send_request(const command& cmd);
   void wait_stdin();
   void wait_resize();
