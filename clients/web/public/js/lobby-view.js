@@ -3,6 +3,7 @@
 
 import { h, clear } from './dom.js';
 import { offers, offerOf, titleOf, boardText } from './games/index.js';
+import { playerLink } from './player-view.js';
 
 const REFRESH_MS = 2000;
 const MAX_PAGES = 4;
@@ -185,7 +186,8 @@ export class LobbyView {
     const head = h('div', { class: 'row head', 'aria-hidden': 'true' },
       ['Room', 'Game', 'Players', 'Watching', 'Status', clocks ? 'Clock' : '', ''].map((t) => h('span', {}, t)));
     const rows = rooms.map((r) => {
-      const players = r.players.map((p) => p ?? '(free)').join(' vs ');
+      // Each name opens its player's page.
+      const players = r.players.flatMap((p, i) => [i ? ' vs ' : '', p === null ? '(free)' : playerLink(p)]);
       const free = r.players.some((p) => p === null);
       const clock = r.clock ? `${r.clock.initial_s / 60}+${r.clock.increment_s}` : clocks ? 'untimed' : '';
       const board = boardText(r.game, r.board);

@@ -3,6 +3,7 @@
 
 import { h, clear, clockText } from './dom.js';
 import { gameModule, titleOf } from './games/index.js';
+import { playerLink } from './player-view.js';
 
 const REASONS = {
   win_condition: 'by captures',
@@ -148,7 +149,8 @@ export class RoomView {
       const p = st.players[seat - 1];
       const turn = st.status === 'playing' && st.to_move === seat;
       const tag = this.game.seatTag(seat);
-      const name = p ? `${p.name}${seat === m.seat ? ' (you)' : ''}` : '(free seat)';
+      // A name opens its player's page.
+      const name = p ? [playerLink(p.name), seat === m.seat ? ' (you)' : ''] : '(free seat)';
       const detail = this.game.playerDetail(st, seat);
       this.players.append(h('div', { class: `player${turn ? ' to-move' : ''}`, 'data-seat': seat },
         h('div', { class: 'player-line' },
