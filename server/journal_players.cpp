@@ -31,12 +31,16 @@ ringside::expected<std::optional<seat_row>> journal::player_by_seat_name(std::st
   std::lock_guard lock(mutex_);
   auto s = journal_statement::prepare(
       db_,
+      // Each seat's newest first, from the end of its name index: two rows read, however
+      // many games the name has.
       "SELECT player, name FROM ("
-      " SELECT seat1_player AS player, seat1_name AS name, created_ms FROM rooms"
+      " SELECT * FROM (SELECT seat1_player AS player, seat1_name AS name, created_ms FROM rooms"
       "  WHERE seat1_name = ?1 COLLATE NOCASE AND seat1_player IS NOT NULL"
+      "  ORDER BY created_ms DESC LIMIT 1)"
       " UNION ALL"
-      " SELECT seat2_player, seat2_name, created_ms FROM rooms"
-      "  WHERE seat2_name = ?1 COLLATE NOCASE AND seat2_player IS NOT NULL)"
+      " SELECT * FROM (SELECT seat2_player, seat2_name, created_ms FROM rooms"
+      "  WHERE seat2_name = ?1 COLLATE NOCASE AND seat2_player IS NOT NULL"
+      "  ORDER BY created_ms DESC LIMIT 1))"
       " ORDER BY created_ms DESC LIMIT 1");
   if (!s) return ringside::fail("player_by_seat_name: " + s.error());
   scoped_reset reset(*s);
