@@ -18,7 +18,7 @@ const nlohmann::json page = nlohmann::json::parse(R"({
 
 }  // namespace
 
-TEST_CASE("player_text: the summary counts games and lists ratings; games one a line") {
+TEST_CASE("player_text: the summary counts games and lists ratings, games one a line") {
   const auto summary = player_summary_text(page);
   CHECK(summary.starts_with("alice (guest): 6 games, 3 won, 2 lost, 1 drawn\n"));
   CHECK(summary.find("zertz-standard-rapid 1512 ±88 (7 games)") != std::string::npos);

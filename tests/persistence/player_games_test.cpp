@@ -137,7 +137,7 @@ TEST_CASE("a player's games come in pages: `next` passed as `before`, and one ga
   CHECK(page(srv.port(), "/api/players/alice?limit=1").at("games").size() == 1);
 }
 
-TEST_CASE("an unknown player is 404 with a sentence; a bad query is 400 naming its field") {
+TEST_CASE("an unknown player is 404 with a sentence, a bad query is 400 naming its field") {
   temp_dir dir;
   journaled_server srv(dir.path());
   three_games(srv.port());
@@ -167,7 +167,7 @@ TEST_CASE("an unknown player is 404 with a sentence; a bad query is 400 naming i
   CHECK(http_get(srv.port(), "/api/players/alice?colour=blue").first == 200);
 }
 
-TEST_CASE("--player-games-page bounds a page; a player's games are the same after a restart") {
+TEST_CASE("--player-games-page bounds a page, and a player's games are the same after a restart") {
   temp_dir dir;
   played p;
   json before_crash;

@@ -22,7 +22,7 @@ TEST_CASE("player_games_query: defaults, a limit, a game and a cursor it made it
   CHECK(q.before->room_id == "abc234");
 }
 
-TEST_CASE("player_games_query: each refusal names its field; unknown keys pass") {
+TEST_CASE("player_games_query: each refusal names its field, unknown keys pass") {
   const auto refused = [](std::string_view query) {
     return parse_player_games_query(query, 20, 200).error;
   };
