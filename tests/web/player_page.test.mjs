@@ -74,3 +74,25 @@ test("a player's page lists their games with results, reached from a name in the
   await arrive(carol, server, 'carol', '#/player/nobody-here');
   await carol.page.getByRole('alert').filter({ hasText: /nobody has played here/ }).waitFor();
 });
+
+test('ratings are drawn as a graph by the page, from the answer it is given', async () => {
+  // No rated games exist yet on the server: the answer is given by the test, same-origin.
+  const dana = await openPage(browser, server, { viewport: { width: 1280, height: 900 } });
+  await dana.page.route('**/api/players/dana?limit=20', (route) => route.fulfill({
+    contentType: 'application/json',
+    body: JSON.stringify({
+      name: 'dana', guest: false, counts: { wins: 4, losses: 2, draws: 1 }, games: [], next: null,
+      ratings: [{ category: 'zertz-standard-rapid', rating: 1562.4, deviation: 71, provisional: false, games: 7,
+        history: [{ at_ms: 1764000000000, rating: 1500 }, { at_ms: 1764050000000, rating: 1530 },
+          { at_ms: 1764100000000, rating: 1511 }, { at_ms: 1764150000000, rating: 1562.4 }] }],
+    }),
+  }));
+  await arrive(dana, server, 'dana', '#/player/dana');
+  const graph = dana.page.getByTestId('rating-graph');
+  await graph.waitFor();
+  assert.equal(await graph.locator('circle').count(), 5, 'each point of the history and the rating now');
+  assert.match(await graph.locator('path').getAttribute('d'), /^M[\d.]+,[\d.]+( L[\d.]+,[\d.]+){4}$/);
+  assert.match(await dana.page.locator('[data-category="zertz-standard-rapid"]').textContent(), /1562 ±71 · 7 games/);
+  assert.equal(await dana.page.locator('.guest-tag').count(), 0);
+  checkGuard(dana);
+});
