@@ -90,9 +90,10 @@ test('ratings are drawn as a graph by the page, from the answer it is given', as
   await arrive(dana, server, 'dana', '#/player/dana');
   const graph = dana.page.getByTestId('rating-graph');
   await graph.waitFor();
-  assert.equal(await graph.locator('circle').count(), 5, 'each point of the history and the rating now');
-  assert.match(await graph.locator('path').getAttribute('d'), /^M[\d.]+,[\d.]+( L[\d.]+,[\d.]+){4}$/);
+  assert.equal(await graph.locator('circle').count(), 4, 'one point per entry of the history');
+  assert.match(await graph.locator('path').getAttribute('d'), /^M[\d.]+,[\d.]+( L[\d.]+,[\d.]+){3}$/);
   assert.match(await dana.page.locator('[data-category="zertz-standard-rapid"]').textContent(), /1562 ±71 · 7 games/);
   assert.equal(await dana.page.locator('.guest-tag').count(), 0);
+  assert.match(await dana.page.locator('.player-summary').textContent(), /^7 games/, 'nothing before the counts');
   checkGuard(dana);
 });

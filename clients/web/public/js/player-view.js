@@ -12,10 +12,12 @@ function when(ms) {
   return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-// The rating's history as an SVG line, scaled to its own range (no chart library).
+// The rating's history as an SVG line, one step per rated change (evenly spaced, so a long
+// pause does not squash the rest), scaled to its own range (no chart library).
 function ratingGraph(rating) {
-  const points = (rating.history || []).map((p) => [p.at_ms, p.rating]);
-  points.push([points.length ? Math.max(points[points.length - 1][0], Date.now()) : Date.now(), rating.rating]);
+  const ratings = (rating.history || []).map((p) => p.rating);
+  if (ratings.length === 0 || ratings[ratings.length - 1] !== rating.rating) ratings.push(rating.rating);
+  const points = ratings.map((r, i) => [i, r]);
   const W = 320;
   const H = 90;
   const pad = 6;
@@ -85,8 +87,9 @@ export class PlayerView {
   renderSummary(page) {
     const c = page.counts;
     const total = c.wins + c.losses + c.draws;
-    clear(this.summary).append(
-      page.guest ? h('span', { class: 'guest-tag' }, 'guest') : null,
+    clear(this.summary);
+    if (page.guest) this.summary.append(h('span', { class: 'guest-tag' }, 'guest'));
+    this.summary.append(
       h('span', { 'data-testid': 'player-counts' },
         h('strong', {}, String(total)), ` games · `,
         h('span', { class: 'r-win' }, `${c.wins} won`), ' · ',
