@@ -11,10 +11,13 @@
 #include "protocol/game_list.hpp"
 #include "protocol/wire/decode.hpp"
 #include "protocol/wire/encode.hpp"
+#include "protocol/wire/utf8.hpp"
 #include "server/client_address.hpp"
 #include "server/room_registry.hpp"
 #include "server/metrics.hpp"
 #include "server/room.hpp"
+#include "server/journal_writer.hpp"
+#include "server/player_page.hpp"
 #include "server/room_list_query.hpp"
 #include "server/static_files.hpp"
 #include "server/websocket_session.hpp"
@@ -64,6 +67,10 @@ std::optional<std::string_view> room_page_id(std::string_view path) {
   }
   return id;
 }
+constexpr std::string_view players_prefix = "/api/players/";
+constexpr std::string_view games_suffix = "/games";
+// A name is at most 24 characters of up to 4 bytes each: a longer one names nobody.
+constexpr std::size_t longest_name_bytes = 96;
 
 // "/api/rooms?game=dvonn" -> "/api/rooms" and "game=dvonn".
 std::string_view path_of(std::string_view target) {
@@ -253,6 +260,9 @@ void http_session::route(request req) {
   if (path == "/api/games") {
     return reply(req, http::status::ok, "application/json", protocol::game_list().dump() + "\n");
   }
+  if (path.size() > players_prefix.size() && path.starts_with(players_prefix)) {
+    return player_page(std::move(req), path.substr(players_prefix.size()), query);
+  }
   if (auto id = room_path_id(path, record_suffix); !id.empty()) {
     auto self = shared_from_this();
     return ctx_.rooms.find_room(id, [self, req = std::move(req)](room_registry::room_ptr r) {
@@ -352,6 +362,51 @@ void http_session::positions(request req, std::string id) {
       }
       self->reply(req, http::status::ok, "application/json", *body);
     });
+  });
+}
+
+void http_session::player_page(request req, std::string_view rest, std::string_view query) {
+  // "alice" is the page, "alice/games" the list alone; the name is %-decoded after the split,
+  // so "%2F" in a name is a character of it, not a path separator.
+  const bool games_only = rest.ends_with(games_suffix);
+  if (games_only) rest.remove_suffix(games_suffix.size());
+  if (rest.empty() || rest.find('/') != std::string_view::npos) {
+    return reply(req, http::status::not_found, "text/plain", "not found\n");
+  }
+  const std::string name = url_decode(rest);
+  if (!protocol::is_valid_utf8(name) || name.empty()) {
+    ctx_.stats.player_queries_refused.fetch_add(1);
+    return reply(req, http::status::bad_request, "text/plain",
+                 "the player's name is not UTF-8 text once %-decoded\n");
+  }
+  if (name.size() > longest_name_bytes) {
+    return reply(req, http::status::not_found, "text/plain",
+                 "no name is that long: nobody has played here under it\n");
+  }
+  auto q = parse_player_games_query(query, ctx_.opts.player_games_default,
+                                    ctx_.opts.player_games_page);
+  if (!q.error.empty()) {
+    ctx_.stats.player_queries_refused.fetch_add(1);
+    return reply(req, http::status::bad_request, "text/plain", q.error + "\n");
+  }
+  auto* journal = ctx_.rooms.journal();
+  if (journal == nullptr) {
+    return reply(req, http::status::service_unavailable, "text/plain",
+                 "players' pages are read from the journal, which this server has not\n");
+  }
+  // On the journal's thread, after the writes queued before: a game just finished is listed.
+  journal->read([self = shared_from_this(), req = std::move(req), name, q = std::move(q),
+                 games_only](server::journal& j) {
+    try {
+      const auto answer = read_player_page(j, name, q, !games_only);
+      if (answer.status == 200) self->ctx_.stats.player_pages.fetch_add(1);
+      const auto status = static_cast<http::status>(answer.status);
+      self->reply(req, status, answer.status == 200 ? "application/json" : "text/plain",
+                  answer.body);
+    } catch (...) {
+      self->ctx_.stats.faults.report_current("a player's page");
+      self->fail_request();
+    }
   });
 }
 

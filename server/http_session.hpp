@@ -70,6 +70,10 @@ class http_session : public std::enable_shared_from_this<http_session> {
   void list_rooms(request req, std::string_view query);
   // GET /api/rooms/{id}/positions: the state document after every ply (protocol.md).
   void positions(request req, std::string id);
+  // GET /api/players/{name} (`rest` "name") or /api/players/{name}/games ("name/games"):
+  // the player's page or games, read from the journal; 400 for a bad name or query, 404 for
+  // a name nobody played under.
+  void player_page(request req, std::string_view rest, std::string_view query);
   // 503 with Retry-After: what a connection on a spare descriptor gets but for monitoring.
   void refuse_at_fd_limit(const request& req);
   // Whether the answer to `req` keeps the connection open: what the client asked, unless the

@@ -8,6 +8,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/rating.cmake)
 
 add_library(ringside_journal STATIC
   ${CMAKE_CURRENT_LIST_DIR}/journal.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/journal_players.cpp
   ${CMAKE_CURRENT_LIST_DIR}/journal_statement.cpp
   ${CMAKE_CURRENT_LIST_DIR}/token_digest.cpp)
 # Includes are written from the repository root ("server/journal.hpp", "engine/common/...").

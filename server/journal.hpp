@@ -133,6 +133,31 @@ struct room_with_moves {
   std::vector<move_row> moves;  // in ply order
 };
 
+// One finished game as its player's page lists it.
+struct player_game_row {
+  std::string room_id;
+  std::string game;
+  std::string variant;
+  int seat = 0;          // the player's: 1 or 2
+  std::string opponent;  // the other seat's name ("" when it was empty)
+  int winner = 0;        // 1 or 2; 0 when nobody won
+  std::string reason;
+  std::int64_t finished_ms = 0;  // unix ms
+  friend bool operator==(const player_game_row&, const player_game_row&) = default;
+};
+
+// Where a page of a player's games starts: strictly older than this game.
+struct player_games_cursor {
+  std::int64_t finished_ms = 0;
+  std::string room_id;
+};
+
+struct player_tally {
+  std::int64_t wins = 0;
+  std::int64_t losses = 0;
+  std::int64_t draws = 0;  // finished with no winner
+};
+
 class journal {
  public:
   // Opens (creating when missing) `dir` and dir/ringside.db, migrates the schema and proves
@@ -247,6 +272,17 @@ class journal {
   journal_status begin_run(std::int64_t started_ms, std::int64_t forget_before_ms);
   // The run that started at `started_ms` is alive at `now_ms`.
   journal_status heartbeat(std::int64_t started_ms, std::int64_t now_ms);
+  // Players' pages (journal_players.cpp).
+  // The player whose most recently created seat bore `name` (ASCII case ignored), with the
+  // name as written there; empty when no seat did.
+  ringside::expected<std::optional<seat_row>> player_by_seat_name(std::string_view name);
+  // Up to `limit` finished games of `player_id`, newest first (by finish, then room id),
+  // only of `game` unless it is empty, only older than `before` when given.
+  ringside::expected<std::vector<player_game_row>> player_games(
+      std::string_view player_id, std::string_view game,
+      const std::optional<player_games_cursor>& before, std::int64_t limit);
+  // The player's finished games counted as wins, losses and draws.
+  ringside::expected<player_tally> player_tally_of(std::string_view player_id);
 
  private:
   struct statements;

@@ -134,6 +134,15 @@ CREATE TABLE server_runs(
   started_ms INTEGER PRIMARY KEY,
   heartbeat_ms INTEGER NOT NULL);
 )sql",
+    // 9: a player's page lists their finished games newest first and finds a player by the
+    // name on a seat (any case), each from an index rather than a scan of every room; status
+    // and result_winner in the seat indexes let the win/loss/draw tally read the index alone.
+    R"sql(
+CREATE INDEX rooms_by_seat1_player ON rooms(seat1_player, finished_ms, status, result_winner);
+CREATE INDEX rooms_by_seat2_player ON rooms(seat2_player, finished_ms, status, result_winner);
+CREATE INDEX rooms_by_seat1_name ON rooms(seat1_name COLLATE NOCASE, created_ms);
+CREATE INDEX rooms_by_seat2_name ON rooms(seat2_name COLLATE NOCASE, created_ms);
+)sql",
 };
 inline constexpr int latest_version = static_cast<int>(std::size(migrations));
 

@@ -72,6 +72,11 @@ std::string metrics::render() const {
           rooms_refused.load());
   counter("ringside_http_rate_limited_total",
           "HTTP requests answered 429: too many from one address.", http_limited.load());
+  counter("ringside_player_pages_total",
+          "Players' pages and game lists answered (GET /api/players/{name}).", player_pages.load());
+  counter("ringside_player_queries_refused_total",
+          "Players' pages refused 400: a bad name or query (over --player-games-page, ...).",
+          player_queries_refused.load());
   counter("ringside_address_connections_refused_total",
           "WebSocket upgrades answered 429: the address holds as many connections as allowed.",
           address_connections_refused.load());

@@ -39,6 +39,8 @@ class metrics {
   std::atomic<std::uint64_t> rooms_refused_daily{0};    // over --rooms-per-address-per-day
   std::atomic<std::uint64_t> finished_rooms_pruned{0};  // past --finished-retention-days
   std::atomic<std::uint64_t> http_limited{0};   // HTTP requests answered 429
+  std::atomic<std::uint64_t> player_pages{0};            // /api/players/{name} answered 200
+  std::atomic<std::uint64_t> player_queries_refused{0};  // its query answered 400
   // Per client address and identity (client_limits).
   std::atomic<std::uint64_t> address_connections_refused{0};  // upgrades over the address's cap
   std::atomic<std::uint64_t> cooldown_refused{0};      // upgrades while the address cools down

@@ -67,6 +67,10 @@ struct options {
   std::vector<std::string> public_hosts;
   // Accounts: the cost of a password hash, its threads, and the login limiter's policy.
   account_settings accounts;
+  // Games in one page of /api/players/{name}: the most a request may ask for, and what it gets
+  // when it names no limit (player_page).
+  std::int64_t player_games_page = 200;
+  std::int64_t player_games_default = 20;
 };
 
 }  // namespace ringside::server

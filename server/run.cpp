@@ -135,6 +135,9 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "room-list-page",
       po::value<std::size_t>(&o.rooms.room_page)->default_value(o.rooms.room_page),
       "rooms in one page of list_rooms and /api/rooms (the most a request may ask for)")(
+      "player-games-page",
+      po::value<std::int64_t>(&o.player_games_page)->default_value(o.player_games_page),
+      "games in one page of /api/players/{name} (the most a request may ask for; 1-200)")(
       "http-rate-limit",
       po::value<std::size_t>(&o.http_rate_limit)->default_value(o.http_rate_limit),
       "HTTP requests one address may make per 10 seconds, /healthz, /metrics and the page's "
@@ -300,6 +303,11 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
     std::cerr << "ringside-server: --room-list-page must be 1-" << protocol::max_room_page << "\n";
     return 1;
   }
+  if (o.player_games_page < 1 || o.player_games_page > 200) {
+    std::cerr << "ringside-server: --player-games-page must be 1-200\n";
+    return 1;
+  }
+  o.player_games_default = std::min<std::int64_t>(o.player_games_default, o.player_games_page);
   if (const auto mode = parse_spectator_chat(spectator_chat_mode)) {
     o.rooms.spectators = *mode;
   } else {

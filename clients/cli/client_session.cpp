@@ -354,4 +354,11 @@ void client_session::choose_live_room() {
   if (best != nullptr) current_ = best->id();
 }
 
+void client_session::fetch_player(const std::string& name, bool games_only,
+                                  std::function<void(client::http_answer)> done) {
+  std::string target = "/api/players/" + client::url_encode(name);
+  if (games_only) target += "/games";
+  client::http_get(io_, url_, std::move(target), tls_, std::move(done));
+}
+
 }  // namespace ringside::cli

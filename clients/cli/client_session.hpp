@@ -6,6 +6,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -16,6 +17,7 @@
 #include "clients/cli/event_sink.hpp"
 #include "clients/cli/room_view.hpp"
 #include "clients/cli/token_store.hpp"
+#include "clients/common/http_get.hpp"
 #include "clients/common/ws_connection.hpp"
 #include "clients/common/ws_url.hpp"
 
@@ -65,6 +67,12 @@ class client_session {
   // Room ids from the last `rooms` answer, for completion.
   const std::vector<std::string>& listed_rooms() const { return listed_; }
   const std::string& token_path() const { return token_path_; }
+
+  // GETs the page of player `name` (`games_only`: just their games) from this server's
+  // /api/players/NAME, over the same host, port and TLS as the WebSocket; `done` runs on the
+  // io_context with the answer.
+  void fetch_player(const std::string& name, bool games_only,
+                    std::function<void(client::http_answer)> done);
 
  private:
   void connect();

@@ -233,6 +233,8 @@ const std::vector<command_info>& command_table() {
        false},
       {"logout", "logout", "logout", "forget this device's account token; go on as a new guest",
        false},
+      {"games", "games NAME", "games alice", "NAME's finished games, newest first", false},
+      {"me", "me", "me", "your own games won, lost and drawn, and your ratings", false},
       {"quit", "quit", "quit", "close the connection and exit (your seats are kept)", false},
       {"state", "state", "state", "print the current room's state as one JSON line", true},
       {"room-file", "room-file PATH", "room-file /tmp/room",

@@ -23,6 +23,7 @@
 #include "clients/cli/game_words.hpp"
 #include "clients/cli/move_tokens.hpp"
 #include "clients/cli/options.hpp"
+#include "clients/cli/player_text.hpp"
 #include "clients/cli/request_builder.hpp"
 #include "clients/cli/safe_text.hpp"
 #include "clients/cli/state_fields.hpp"
@@ -214,6 +215,8 @@ bool interactive_ui::handle_local(const command& cmd) {
     } else {
       start_review(cmd.args[0]);
     }
+  } else if (v == "games" || v == "me") {
+    show_player(cmd);
   } else if (v == "state") {
     print_above(room == nullptr ? std::string("No current room.\n")
                                 : room->state().dump(2, ' ', true) + "\n");
@@ -241,7 +244,7 @@ void interactive_ui::start_review(const std::string& ref) {
   if (!plain) return print_above("\"" + visible(ref) + "\" is not a room id.\n");
   print_above("Fetching the positions of room " + id + "…\n");
   client::http_get(
-      io_, session_->url(), session_->tls(), "/api/rooms/" + id + "/positions",
+      io_, session_->url(), "/api/rooms/" + id + "/positions", session_->tls(),
       [this, id](client::http_answer a) {
         if (done_) return;
         if (a.status == 404) return print_above("There is no room " + id + ".\n");
@@ -273,6 +276,23 @@ bool interactive_ui::review_line(const std::string& line) {
   update_prompt();
   show_board(true);
   return true;
+}
+
+void interactive_ui::show_player(const command& cmd) {
+  const bool mine = cmd.verb == "me";
+  if (!mine && cmd.args.size() != 1) return print_above("Usage: games NAME\n");
+  session_->fetch_player(mine ? session_->name() : cmd.args[0], false,
+                         [this, mine](client::http_answer a) {
+                           const auto page = nlohmann::json::parse(a.body, nullptr, false);
+                           if (a.status == 200 && page.is_object()) {
+                             return print_above(player_summary_text(page) +
+                                                (mine ? "" : player_games_text(page)));
+                           }
+                           const std::string why =
+                               a.status == 0 ? "the server could not be reached: " + a.error
+                                             : a.body.substr(0, a.body.find('\n'));
+                           print_above(paint("31", visible(why)) + "\n");
+                         });
 }
 
 void interactive_ui::confirm_resign(const std::string& answer) {

@@ -47,6 +47,8 @@ class interactive_ui : public event_sink {
   void start_review(const std::string& ref);
   // A line typed while reviewing: a step, `q`, or (false) an ordinary command.
   bool review_line(const std::string& line);
+  // `games NAME` and `me`: the player's page, fetched over HTTP, printed when it comes.
+  void show_player(const command& cmd);
   void send_request(const command& cmd);
   void wait_stdin();
   void wait_resize();

@@ -4,10 +4,13 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
+#include <optional>
 
 #include "clients/cli/board_renderer.hpp"
 #include "clients/cli/client_session.hpp"
 #include "clients/cli/event_format.hpp"
+#include "clients/cli/player_text.hpp"
 #include "clients/cli/request_builder.hpp"
 #include "clients/cli/safe_text.hpp"
 #include "clients/cli/state_fields.hpp"
@@ -126,6 +129,7 @@ void script_runner::execute(const command& cmd) {
   }
   if (is_request_verb(v)) return execute_request(cmd);
   if (v.starts_with("wait-")) return execute_wait(cmd);
+  if (v == "games" || v == "me") return execute_player(cmd);
 
   room_view* room = session_->current();
   if (v == "room") {
@@ -155,6 +159,33 @@ void script_runner::execute(const command& cmd) {
     return command_done(ok());
   }
   command_done(failed("unknown_command", "unknown command \"" + v + "\" (see --help)"));
+}
+
+void script_runner::execute_player(const command& cmd) {
+  const bool mine = cmd.verb == "me";
+  if (!mine && cmd.args.size() != 1) return command_done(failed("bad_command", "usage: games NAME"));
+  auto answer = std::make_shared<std::optional<client::http_answer>>();
+  session_->fetch_player(mine ? session_->name() : cmd.args[0], false,
+                         [this, answer](client::http_answer a) {
+                           *answer = std::move(a);
+                           check_wait();
+                         });
+  begin_wait(
+      "the player's page",
+      [this, answer, mine]() -> outcome {
+        if (!answer->has_value()) return pending();
+        const auto& a = **answer;
+        if (a.status == 0) return failed("not_connected", a.error);
+        const std::string why = a.body.substr(0, a.body.find('\n'));
+        if (a.status == 404) return failed("no_such_player", why);
+        const auto page = nlohmann::json::parse(a.body, nullptr, false);
+        if (a.status != 200 || !page.is_object())
+          return failed("http_" + std::to_string(a.status), why);
+        std::cout << player_summary_line(page) << (mine ? "" : player_games_lines(page))
+                  << std::flush;
+        return ok();
+      },
+      {});
 }
 
 script_runner::outcome script_runner::reply_outcome(std::int64_t id) const {

@@ -55,6 +55,8 @@ class script_runner : public event_sink {
   void execute(const command& cmd);
   void execute_request(const command& cmd);
   void execute_wait(const command& cmd);
+  // `games NAME` and `me`: the player's page, printed as key=value lines.
+  void execute_player(const command& cmd);
   void begin_wait(std::string what, check_fn check, std::function<void()> then);
   void check_wait();
   void tick();

@@ -1,10 +1,11 @@
 // app — boots the page: the name asked once, the connection, the rooms this browser is in,
-// and the two views (#/ the lobby, #/room/ID a room).
+// and the views (#/ the lobby, #/room/ID a room, #/player/NAME a player's page).
 
 import { Connection, serverUrl, httpBase } from './connection.js';
 import { RoomMirror } from './room-mirror.js';
 import { LobbyView } from './lobby-view.js';
 import { RoomView, sound } from './room-view.js';
+import { PlayerView } from './player-view.js';
 import { learnOffers, offers } from './games/index.js';
 
 const NAME_KEY = 'ringside.name';
@@ -268,6 +269,16 @@ class App {
     return match ? match[1] : null;
   }
 
+  currentPlayer() {
+    const match = /^#\/player\/([^/]{1,300})$/.exec(location.hash);
+    if (!match) return null;
+    try {
+      return decodeURIComponent(match[1]);
+    } catch (e) {
+      return null;  // a malformed %-escape names nobody
+    }
+  }
+
   go(room) {
     location.hash = room ? `#/room/${room}` : '#/';
   }
@@ -285,7 +296,12 @@ class App {
         this.mirrors.delete(old.room);
       }
     }
-    if (room) {
+    const player = room ? null : this.currentPlayer();
+    if (player) {
+      this.view = new PlayerView(this, player);
+      this.main.replaceChildren(this.view.element);
+      document.title = `${player} — Ringside`;
+    } else if (room) {
       this.view = new RoomView(this, room);
       this.main.replaceChildren(this.view.element);
       document.title = `Room ${room} — Ringside`;

@@ -7,6 +7,7 @@ import { offers, offerOf, titleOf, boardText } from './games/index.js';
 import { rulesButton } from './rules-panel.js';
 import { QuickPairing } from './quick-pairing.js';
 import { WatchLists } from './watch-lists.js';
+import { playerLink } from './player-view.js';
 
 const REFRESH_MS = 2000;
 const MAX_PAGES = 4;
@@ -251,11 +252,15 @@ export class LobbyView {
       ['Room', 'Game', 'Players', 'Watching', 'Status', clocks ? 'Clock' : '', ''].map((t) => h('span', {}, t)));
     const rows = rooms.map((r) => {
       const guests = r.guests || [];
-      // Names as text (`alice vs bob`), a guest's marked by the style sheet (.guest::after).
+      // Each name opens its player's page; a guest's is marked by the style sheet
+      // (.guest::after).
       const players = [];
       r.players.forEach((p, i) => {
         if (i > 0) players.push(' vs ');
-        players.push(p === null ? '(free)' : guests[i] ? h('span', { class: 'guest' }, p) : p);
+        if (p === null) return players.push('(free)');
+        const link = playerLink(p);
+        if (guests[i]) link.classList.add('guest');
+        players.push(link);
       });
       const free = r.players.some((p) => p === null);
       const clock = r.clock ? (r.clock.days_per_move ? `${r.clock.days_per_move} d/move` : `${r.clock.initial_s / 60}+${r.clock.increment_s}`) : clocks ? 'untimed' : '';

@@ -11,6 +11,7 @@ import { gameModule, titleOf } from './games/index.js';
 import { rulesButton } from './rules-panel.js';
 import { MoveSound } from './move-sound.js';
 import { ReviewView } from './review-view.js';
+import { playerLink } from './player-view.js';
 
 // On a touch screen the hints say "tap", not "click".
 const TOUCH = !!(window.matchMedia && window.matchMedia('(pointer: coarse)').matches);
@@ -237,7 +238,8 @@ export class RoomView {
       const p = st.players[seat - 1];
       const turn = st.status === 'playing' && st.to_move === seat;
       const tag = this.game.seatTag(seat);
-      const name = p ? `${p.name}${seat === m.seat ? ' (you)' : ''}` : '(free seat)';
+      // A name opens its player's page.
+      const name = p ? [playerLink(p.name), seat === m.seat ? ' (you)' : ''] : '(free seat)';
       const rating = p ? ratingText(p) : '';
       const detail = this.game.playerDetail(st, seat);
       this.players.append(h('div', { class: `player${turn ? ' to-move' : ''}`, 'data-seat': seat },

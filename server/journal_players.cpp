@@ -1,0 +1,96 @@
+// The journal's reads for players' pages: who a name stands for, a page of a player's finished
+// games and their tally. Each reads rooms through the seat indexes (schema 5), so the work is
+// bounded by one player's games, never by every room.
+#include <sqlite3.h>
+
+#include <limits>
+
+#include "server/journal.hpp"
+
+namespace ringside::server {
+
+namespace {
+
+// One seat's finished games, newest first, as (seat, opponent) for seat `mine`; ?1 player,
+// ?2 game or '', ?3/?4 the cursor, ?5 the limit. Each side is limited on its own, so the
+// union sorts at most twice a page.
+std::string games_of_seat(int mine) {
+  const std::string me = std::to_string(mine);
+  const std::string other = std::to_string(3 - mine);
+  return "SELECT * FROM (SELECT id, game, variant, " + me + ", COALESCE(seat" + other +
+         "_name, ''), COALESCE(result_winner, 0), COALESCE(result_reason, ''), finished_ms "
+         "FROM rooms WHERE seat" + me + "_player = ?1 AND status = 'finished' "
+         "AND finished_ms IS NOT NULL AND (?2 = '' OR game = ?2) "
+         "AND finished_ms <= ?3 AND (finished_ms < ?3 OR id < ?4) "
+         "ORDER BY finished_ms DESC, id DESC LIMIT ?5)";
+}
+
+}  // namespace
+
+ringside::expected<std::optional<seat_row>> journal::player_by_seat_name(std::string_view name) {
+  std::lock_guard lock(mutex_);
+  auto s = journal_statement::prepare(
+      db_,
+      // Each seat's newest first, from the end of its name index: two rows read, however
+      // many games the name has.
+      "SELECT player, name FROM ("
+      " SELECT * FROM (SELECT seat1_player AS player, seat1_name AS name, created_ms FROM rooms"
+      "  WHERE seat1_name = ?1 COLLATE NOCASE AND seat1_player IS NOT NULL"
+      "  ORDER BY created_ms DESC LIMIT 1)"
+      " UNION ALL"
+      " SELECT * FROM (SELECT seat2_player, seat2_name, created_ms FROM rooms"
+      "  WHERE seat2_name = ?1 COLLATE NOCASE AND seat2_player IS NOT NULL"
+      "  ORDER BY created_ms DESC LIMIT 1))"
+      " ORDER BY created_ms DESC LIMIT 1");
+  if (!s) return ringside::fail("player_by_seat_name: " + s.error());
+  scoped_reset reset(*s);
+  s->bind(1, name);
+  const int rc = s->step();
+  if (rc == SQLITE_DONE) return std::optional<seat_row>{};
+  if (rc != SQLITE_ROW) return db_failure("player_by_seat_name");
+  return std::optional<seat_row>{seat_row{s->text(0), s->text(1)}};
+}
+
+ringside::expected<std::vector<player_game_row>> journal::player_games(
+    std::string_view player_id, std::string_view game,
+    const std::optional<player_games_cursor>& before, std::int64_t limit) {
+  std::lock_guard lock(mutex_);
+  auto s = journal_statement::prepare(db_, games_of_seat(1) + " UNION ALL " + games_of_seat(2) +
+                                               " ORDER BY 8 DESC, 1 DESC LIMIT ?5");
+  if (!s) return ringside::fail("player_games: " + s.error());
+  scoped_reset reset(*s);
+  s->bind(1, player_id);
+  s->bind(2, game);
+  // No cursor: everything is older than the end of time.
+  s->bind(3, before ? before->finished_ms : std::numeric_limits<std::int64_t>::max());
+  s->bind(4, before ? std::string_view(before->room_id) : std::string_view());
+  s->bind(5, limit);
+  std::vector<player_game_row> out;
+  for (;;) {
+    const int rc = s->step();
+    if (rc == SQLITE_DONE) return out;
+    if (rc != SQLITE_ROW) return db_failure("player_games");
+    out.push_back(player_game_row{s->text(0), s->text(1), s->text(2),
+                                  static_cast<int>(s->integer(3)), s->text(4),
+                                  static_cast<int>(s->integer(5)), s->text(6), s->integer(7)});
+  }
+}
+
+ringside::expected<player_tally> journal::player_tally_of(std::string_view player_id) {
+  std::lock_guard lock(mutex_);
+  auto s = journal_statement::prepare(
+      db_,
+      "SELECT COALESCE(SUM(w), 0), COALESCE(SUM(l), 0), COALESCE(SUM(d), 0) FROM ("
+      " SELECT result_winner = 1 AS w, result_winner = 2 AS l, COALESCE(result_winner, 0) = 0 AS d"
+      "  FROM rooms WHERE seat1_player = ?1 AND status = 'finished'"
+      " UNION ALL"
+      " SELECT result_winner = 2, result_winner = 1, COALESCE(result_winner, 0) = 0"
+      "  FROM rooms WHERE seat2_player = ?1 AND status = 'finished')");
+  if (!s) return ringside::fail("player_tally_of: " + s.error());
+  scoped_reset reset(*s);
+  s->bind(1, player_id);
+  if (s->step() != SQLITE_ROW) return db_failure("player_tally_of");
+  return player_tally{s->integer(0), s->integer(1), s->integer(2)};
+}
+
+}  // namespace ringside::server
