@@ -32,9 +32,9 @@ struct player_view {
   bool provisional = false;
   std::optional<int> rating_change = std::nullopt;
   // With a clock: whether this player has made a first move, from which its clock runs.
-  std::optional<bool> clock_started;
+  std::optional<bool> clock_started = std::nullopt;
   // A correspondence clock's running turn: when this player loses on time (ISO 8601 UTC).
-  std::optional<std::string> deadline;
+  std::optional<std::string> deadline = std::nullopt;
   friend bool operator==(const player_view&, const player_view&) = default;
 };
 

@@ -283,6 +283,14 @@ class journal {
       const std::optional<player_games_cursor>& before, std::int64_t limit);
   // The player's finished games counted as wins, losses and draws.
   ringside::expected<player_tally> player_tally_of(std::string_view player_id);
+  // The account named `name` (case ignored) as (player id, name); empty when none is.
+  ringside::expected<std::optional<seat_row>> account_named(std::string_view name);
+  // Whether `player_id` is an account's.
+  ringside::expected<bool> is_account(std::string_view player_id);
+  // The player's ratings, by category, and every change to them in the order made.
+  ringside::expected<std::vector<rating_row>> ratings_of(std::string_view player_id);
+  ringside::expected<std::vector<rating_history_row>> rating_history_of(
+      std::string_view player_id);
 
  private:
   struct statements;

@@ -93,4 +93,61 @@ ringside::expected<player_tally> journal::player_tally_of(std::string_view playe
   return player_tally{s->integer(0), s->integer(1), s->integer(2)};
 }
 
+ringside::expected<std::optional<seat_row>> journal::account_named(std::string_view name) {
+  std::lock_guard lock(mutex_);
+  auto s = journal_statement::prepare(
+      db_, "SELECT player_id, name FROM accounts WHERE name = ?1 COLLATE NOCASE LIMIT 1");
+  if (!s) return ringside::fail("account_named: " + s.error());
+  scoped_reset reset(*s);
+  s->bind(1, name);
+  const int rc = s->step();
+  if (rc == SQLITE_DONE) return std::optional<seat_row>{};
+  if (rc != SQLITE_ROW) return db_failure("account_named");
+  return std::optional<seat_row>{seat_row{s->text(0), s->text(1), true}};
+}
+
+ringside::expected<bool> journal::is_account(std::string_view player_id) {
+  std::lock_guard lock(mutex_);
+  auto s = journal_statement::prepare(db_, "SELECT 1 FROM accounts WHERE player_id = ?1");
+  if (!s) return ringside::fail("is_account: " + s.error());
+  scoped_reset reset(*s);
+  s->bind(1, player_id);
+  const int rc = s->step();
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) return db_failure("is_account");
+  return rc == SQLITE_ROW;
+}
+
+ringside::expected<std::vector<rating_row>> journal::ratings_of(std::string_view player_id) {
+  std::lock_guard lock(mutex_);
+  auto s = journal_statement::prepare(
+      db_,
+      "SELECT player_id, category, rating, deviation, volatility, games, last_played_ms "
+      "FROM ratings WHERE player_id = ?1 ORDER BY category");
+  if (!s) return ringside::fail("ratings_of: " + s.error());
+  scoped_reset reset(*s);
+  s->bind(1, player_id);
+  std::vector<rating_row> out;
+  int rc = 0;
+  while ((rc = s->step()) == SQLITE_ROW) {
+    out.push_back(rating_row{s->text(0), s->text(1), {s->real(2), s->real(3), s->real(4)},
+                             s->integer(5), s->integer(6)});
+  }
+  if (rc != SQLITE_DONE) return db_failure("ratings_of");
+  return out;
+}
+
+ringside::expected<std::vector<rating_history_row>> journal::rating_history_of(
+    std::string_view player_id) {
+  std::lock_guard lock(mutex_);
+  // rating_history_by_player (schema 5) serves it: (player_id, category, seq).
+  auto s = journal_statement::prepare(
+      db_,
+      "SELECT seq, room_id, seat, player_id, category, score, rating_before, deviation_before, "
+      "volatility_before, rating, deviation, volatility, played_ms FROM rating_history "
+      "WHERE player_id = ?1 ORDER BY category, seq");
+  if (!s) return ringside::fail("rating_history_of: " + s.error());
+  s->bind(1, player_id);
+  return read_history(*s);
+}
+
 }  // namespace ringside::server

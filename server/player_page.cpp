@@ -1,5 +1,8 @@
 #include "server/player_page.hpp"
 
+#include <cmath>
+#include <map>
+
 namespace ringside::server {
 
 namespace {
@@ -9,7 +12,11 @@ const char* result_for(const player_game_row& g) {
   return g.winner == g.seat ? "win" : "loss";
 }
 
-nlohmann::json game_entry(const player_game_row& g) {
+int rounded(double x) {
+  return static_cast<int>(std::lround(x));
+}
+
+nlohmann::json game_entry(const player_game_row& g, nlohmann::json rating_change) {
   return {{"room", g.room_id},
           {"game", g.game},
           {"variant", g.variant},
@@ -17,7 +24,7 @@ nlohmann::json game_entry(const player_game_row& g) {
           {"color", g.seat},
           {"result", result_for(g)},
           {"reason", g.reason},
-          {"rating_change", nullptr},  // rated games are not recorded yet
+          {"rating_change", std::move(rating_change)},
           {"finished_ms", g.finished_ms}};
 }
 
@@ -28,19 +35,50 @@ player_answer failed(const std::string& why) {
 }  // namespace
 
 ringside::expected<std::optional<seat_row>> player_named(journal& j, std::string_view name) {
+  // An account's name is reserved: it names the account. A guest's is whoever sat last under it.
+  auto account = j.account_named(name);
+  if (!account || *account) return account;
   return j.player_by_seat_name(name);
 }
 
 bool player_is_guest(journal& j, std::string_view player_id) {
-  (void)j;
-  (void)player_id;
-  return true;
+  const auto account = j.is_account(player_id);
+  return !account || !*account;
 }
 
 nlohmann::json player_ratings(journal& j, std::string_view player_id) {
-  (void)j;
-  (void)player_id;
-  return nlohmann::json::array();
+  nlohmann::json out = nlohmann::json::array();
+  const auto ratings = j.ratings_of(player_id);
+  if (!ratings) return out;
+  const auto history = j.rating_history_of(player_id);
+  std::map<std::string, nlohmann::json> points;
+  if (history) {
+    for (const auto& h : *history) {
+      points[h.change.category].push_back(
+          {{"at_ms", h.change.played_ms}, {"rating", rounded(h.change.after.rating)}});
+    }
+  }
+  for (const auto& r : *ratings) {
+    auto& graph = points[r.category];
+    out.push_back({{"category", r.category},
+                   {"rating", rounded(r.value.rating)},
+                   {"deviation", rounded(r.value.deviation)},
+                   // lichess's "?": the rating is still a guess while its deviation is over 110.
+                   {"provisional", r.value.deviation > 110.0},
+                   {"games", r.games},
+                   {"history", graph.is_null() ? nlohmann::json::array() : graph}});
+  }
+  return out;
+}
+
+// The rating change this player's seat got from a rated game, or null.
+nlohmann::json rating_change_of(journal& j, const player_game_row& g) {
+  const auto changes = j.room_rating_changes(g.room_id);
+  if (!changes) return nullptr;
+  for (const auto& c : *changes) {
+    if (c.seat == g.seat) return rounded(c.after.rating) - rounded(c.before.rating);
+  }
+  return nullptr;
 }
 
 player_answer read_player_page(journal& j, std::string_view name, const player_games_query& q,
@@ -58,7 +96,7 @@ player_answer read_player_page(journal& j, std::string_view name, const player_g
     next = player_games_cursor_text(games->back());
   }
   nlohmann::json list = nlohmann::json::array();
-  for (const auto& g : *games) list.push_back(game_entry(g));
+  for (const auto& g : *games) list.push_back(game_entry(g, rating_change_of(j, g)));
   nlohmann::json out;
   if (with_profile) {
     const auto tally = j.player_tally_of(player.player_id);

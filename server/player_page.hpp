@@ -1,8 +1,8 @@
 #pragma once
 // player_page: what GET /api/players/{name} and /api/players/{name}/games answer, read from
-// the journal on its thread (journal_writer::read). Today a name is not reserved, so who a name
-// stands for, whether they are a guest and their ratings each come from one function below:
-// the places to switch to accounts and rating tables when those exist.
+// the journal on its thread (journal_writer::read): who a name stands for (an account, else the
+// guest who last sat under it), whether they are a guest, their ratings with their history, and
+// their games with each rated game's change.
 
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -19,12 +19,12 @@ struct player_answer {
   std::string body;   // JSON for a 200, a sentence otherwise
 };
 
-// The player `name` stands for (its id and name as shown): today the player whose most recent
-// seat bore that name, ASCII case ignored.
+// The player `name` stands for (its id and name as shown): the account of that name (case
+// ignored), else the player whose most recent seat bore it, ASCII case ignored.
 ringside::expected<std::optional<seat_row>> player_named(journal& j, std::string_view name);
-// Whether the player plays without an account: every player does, until accounts exist.
+// Whether the player plays without an account.
 bool player_is_guest(journal& j, std::string_view player_id);
-// The player's ratings, one per category (see docs/protocol.md): none until ratings exist.
+// The player's ratings, one per category, each with its history (see docs/protocol.md).
 nlohmann::json player_ratings(journal& j, std::string_view player_id);
 
 // The whole page (`with_profile`: name, guest, ratings, counts, games, next) or just the

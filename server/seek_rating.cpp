@@ -9,14 +9,14 @@
 
 namespace ringside::server {
 
-void read_seek_rating(journal_writer* journal, const identity& who, const any_game& game,
+void read_seek_rating(journal_writer* writer, const identity& who, const any_game& game,
                       const seek_shape& shape, std::function<void(int)> done) {
-  if (journal == nullptr || !who.account) return done(starting_rating);
+  if (writer == nullptr || !who.account) return done(starting_rating);
   std::optional<rating::timed_clock> clock;
   if (shape.clock) clock = rating::timed_clock{shape.clock->initial_s, shape.clock->increment_s};
   std::string category = rating::category_name(game.name(), game.variant_name(),
                                                rating::speed_of(clock, game.typical_moves()));
-  journal->read([player = who.player, category = std::move(category),
+  writer->read([player = who.player, category = std::move(category),
                  done = std::move(done)](journal& j) {
     const auto got = j.find_rating(player, category);
     if (!got) {

@@ -17,7 +17,7 @@ inline constexpr int starting_rating = 1500;
 
 // Calls `done` with the rating, from the journal's reader thread when it has to be read (or at
 // once): `done` must only post to strands. Without a journal every seeker counts as 1500.
-void read_seek_rating(journal_writer* journal, const identity& who, const any_game& game,
+void read_seek_rating(journal_writer* writer, const identity& who, const any_game& game,
                       const seek_shape& shape, std::function<void(int)> done);
 
 }  // namespace ringside::server

@@ -40,9 +40,9 @@ void run_on_journal(const std::string& dir, const std::string& sql) {
 }
 
 std::vector<std::string> with_heartbeat(std::string interval_s) {
-  auto flags = unlimited_messages;
-  flags.insert(flags.end(), {"--heartbeat-interval", std::move(interval_s)});
-  return flags;
+  auto out = unlimited_messages;
+  out.insert(out.end(), {"--heartbeat-interval", std::move(interval_s)});
+  return out;
 }
 
 }  // namespace

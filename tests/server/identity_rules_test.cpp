@@ -28,7 +28,7 @@ json join(const std::string& room, const char* as) {
 }
 
 // The next message of `type`, skipping patches (a joined room's own news).
-json next_of(ws_client& c, std::string_view type) {
+json next_besides_patches(ws_client& c, std::string_view type) {
   for (int i = 0; i < 1000; ++i) {
     const auto m = c.recv(5s);
     REQUIRE(m.has_value());
@@ -80,7 +80,7 @@ TEST_CASE("nobody joins a room under the name of one of its seated players") {
   // Alice's own second connection is Alice, and someone with another name may play.
   ws_client again(srv.port());
   again.request({{"type", "hello"}, {"name", "x"}, {"token", token}}, "welcome");
-  CHECK(next_of(again, "joined").at("seat") == 1);
+  CHECK(next_besides_patches(again, "joined").at("seat") == 1);
   ws_client bob(srv.port());
   bob.hello("alice 2");
   CHECK(bob.request(join(room, "player"), "joined").at("seat") == 2);
@@ -95,7 +95,7 @@ TEST_CASE("a spectator of a waiting room who asks to play takes the free seat, o
   bob.hello("bob");
   CHECK(bob.request(join(room, "spectator"), "joined").at("seat").is_null());
   (void)bob.send(join(room, "player"));
-  const auto seated = next_of(bob, "joined");  // patches of the room may come first
+  const auto seated = next_besides_patches(bob, "joined");  // patches of the room may come first
   CHECK(seated.at("seat") == 2);
   CHECK(seated.at("state").at("status") == "playing");
   // Now both seats are taken: a spectator asking to play is told so.
@@ -103,7 +103,7 @@ TEST_CASE("a spectator of a waiting room who asks to play takes the free seat, o
   carol.hello("carol");
   CHECK(carol.request(join(room, "spectator"), "joined").at("seat").is_null());
   (void)carol.send(join(room, "player"));
-  CHECK(next_of(carol, "error").at("code") == "room_full");
+  CHECK(next_besides_patches(carol, "error").at("code") == "room_full");
   check_server_fine(srv);
 }
 
@@ -115,9 +115,9 @@ TEST_CASE("seats per identity are capped; a reconnect gets every seat back and s
   ws_client alice(srv.port());
   const std::string token = alice.hello("alice").at("token");
   for (int i = 0; i < 64; ++i) REQUIRE(alice.send(against_computer));
-  for (int i = 0; i < 64; ++i) next_of(alice, "joined");
+  for (int i = 0; i < 64; ++i) next_besides_patches(alice, "joined");
   (void)alice.send(against_computer);
-  const auto refused = next_of(alice, "error");
+  const auto refused = next_besides_patches(alice, "error");
   CHECK(refused.at("code") == "too_many_seats");
   CHECK(refused.at("message").get<std::string>().find("64 seats") != std::string::npos);
   // A seat in somebody else's waiting room is one more too; watching is not.
@@ -125,16 +125,16 @@ TEST_CASE("seats per identity are capped; a reconnect gets every seat back and s
   bob.hello("bob");
   const std::string room = bob.request(blitz, "joined").at("room");
   (void)alice.send(join(room, "player"));
-  CHECK(next_of(alice, "error").at("code") == "too_many_seats");
+  CHECK(next_besides_patches(alice, "error").at("code") == "too_many_seats");
   (void)alice.send(join(room, "spectator"));
-  CHECK(next_of(alice, "joined").at("seat").is_null());
+  CHECK(next_besides_patches(alice, "joined").at("seat").is_null());
   CHECK(metric(srv.port(), "ringside_seats_refused_total") == 2);
 
   ws_client back(srv.port());
   back.request({{"type", "hello"}, {"name", "alice"}, {"token", token}}, "welcome");
-  for (int i = 0; i < 64; ++i) CHECK(next_of(back, "joined").at("seat") == 1);
+  for (int i = 0; i < 64; ++i) CHECK(next_besides_patches(back, "joined").at("seat") == 1);
   (void)back.send({{"type", "list_rooms"}});
-  CHECK(next_of(back, "rooms").at("rooms").is_array());
+  CHECK(next_besides_patches(back, "rooms").at("rooms").is_array());
   CHECK_FALSE(back.closed());
   CHECK(metric(srv.port(), "ringside_slow_clients_dropped_total") == 0);
 }
@@ -145,9 +145,9 @@ TEST_CASE("--seats-per-player 2: the third game is refused, a finished one frees
   alice.hello("alice");
   const std::string first = alice.request(against_computer, "joined").at("room");
   (void)alice.send(against_computer);
-  CHECK(next_of(alice, "joined").at("seat") == 1);
+  CHECK(next_besides_patches(alice, "joined").at("seat") == 1);
   (void)alice.send(against_computer);
-  CHECK(next_of(alice, "error").at("code") == "too_many_seats");
+  CHECK(next_besides_patches(alice, "error").at("code") == "too_many_seats");
   (void)alice.send({{"type", "resign"}, {"room", first}});
   // The resignation is a patch; the room is finished and its seat counts no more.
   bool made = false;
@@ -176,17 +176,17 @@ TEST_CASE("a token used from another address: the identity's other connections g
 
   ws_client tab(srv.port(), ws_client::via_proxy{"203.0.113.7"});
   (void)tab.send(again);
-  CHECK(next_of(tab, "welcome").at("player").is_string());
-  CHECK(next_of(tab, "joined").at("room") == room);
+  CHECK(next_besides_patches(tab, "welcome").at("player").is_string());
+  CHECK(next_besides_patches(tab, "joined").at("room") == room);
   CHECK_FALSE(got_notice(home));
   CHECK(metric(srv.port(), "ringside_identity_used_elsewhere_total") == 0);
 
   ws_client thief(srv.port(), ws_client::via_proxy{"198.51.100.9"});
   (void)thief.send(again);
-  CHECK(next_of(thief, "welcome").at("token") == token);
-  CHECK(next_of(thief, "joined").at("seat") == 1);  // the seat is the thief's to play now
+  CHECK(next_besides_patches(thief, "welcome").at("token") == token);
+  CHECK(next_besides_patches(thief, "joined").at("seat") == 1);  // the seat is the thief's to play now
   for (ws_client* owner : {&home, &tab}) {
-    const auto n = next_of(*owner, "notice");
+    const auto n = next_besides_patches(*owner, "notice");
     CHECK(n.at("code") == "identity_used_elsewhere");
     CHECK(n.at("message").get<std::string>().find("another place") != std::string::npos);
     CHECK_FALSE(n.contains("re"));
@@ -195,7 +195,7 @@ TEST_CASE("a token used from another address: the identity's other connections g
   CHECK(metric(srv.port(), "ringside_identity_used_elsewhere_total") == 1);
   // A client that ignores the notice goes on as before.
   REQUIRE(home.send({{"type", "list_rooms"}, {"id", 9}}));
-  CHECK(next_of(home, "rooms").at("re") == 9);
+  CHECK(next_besides_patches(home, "rooms").at("re") == 9);
 }
 
 }  // namespace ringside::test

@@ -37,7 +37,7 @@ void take_snapshot(seat_view& v) {
 }
 
 // The next message of `type` on `c`, skipping the patches of the room a spectator follows.
-json next_of(ws_client& c, std::string_view type) {
+json next_answer_of(ws_client& c, std::string_view type) {
   for (int i = 0; i < 20; ++i) {
     auto m = c.recv();
     REQUIRE(m.has_value());
@@ -142,7 +142,7 @@ TEST_CASE("takeback requests nobody can answer are refused, each with its code")
     watcher.hello("eve");
     watcher.request({{"type", "join"}, {"room", t.room()}, {"as", "spectator"}}, "joined");
     REQUIRE(watcher.send(room_request("takeback", t.room())));
-    CHECK(next_of(watcher, "error").at("code") == "not_a_player");
+    CHECK(next_answer_of(watcher, "error").at("code") == "not_a_player");
   }
   SUBCASE("a room created with takebacks off refuses them") {
     table off(srv.port(), {{"variant", "blitz"}, {"takebacks", false}});
@@ -225,7 +225,7 @@ TEST_CASE("a rematch agreed by both seats them in a new room with colours swappe
   const json started{{"type", "rematch_started"}, {"room", t.room()}, {"new_room", next}};
   CHECK(t.seat(1).conn->expect("rematch_started") == started);
   CHECK(t.seat(2).conn->expect("rematch_started") == started);
-  CHECK(next_of(watcher, "rematch_started") == started);
+  CHECK(next_answer_of(watcher, "rematch_started") == started);
 
   // Both players are seated there already, colours swapped, and the game is on.
   const auto a = t.seat(1).conn->expect("joined");
@@ -247,13 +247,13 @@ TEST_CASE("a rematch agreed by both seats them in a new room with colours swappe
   CHECK(joined.at("state").at("players") == s.at("players"));
   // (Patches of the new room come meanwhile: who is online, the spectator.)
   REQUIRE(t.seat(1).conn->send({{"type", "sync"}, {"room", t.room()}}));
-  CHECK(next_of(*t.seat(1).conn, "snapshot").at("state").at("rematch") == next);
+  CHECK(next_answer_of(*t.seat(1).conn, "snapshot").at("state").at("rematch") == next);
   // Bob, now first, moves in the new room.
   REQUIRE(t.seat(2).conn->send({{"type", "move"},
                                 {"room", next},
                                 {"move", placement(s)},
                                 {"version", b.at("version")}}));
-  CHECK(next_of(*t.seat(2).conn, "ack").at("room") == next);
+  CHECK(next_answer_of(*t.seat(2).conn, "ack").at("room") == next);
   CHECK(http_get(srv.port(), "/metrics").second.find("ringside_rematches_total 1") !=
         std::string::npos);
 }

@@ -22,7 +22,7 @@ export async function arrive(person, server, name, hash = '') {
   await page.locator('.link-state.online').waitFor();
 }
 
-export async function createRoom(page, { game = 'zertz', variant, board, clock, seat, opponent, secret } = {}) {
+export async function createRoom(page, { game = 'zertz', variant, board, clock, seat, opponent, secret, rated } = {}) {
   await page.getByLabel('Game').selectOption(game);
   if (variant) await page.getByLabel('Variant').selectOption(variant);
   if (board) await page.getByLabel('Board').selectOption(String(board));
@@ -30,6 +30,7 @@ export async function createRoom(page, { game = 'zertz', variant, board, clock, 
   if (seat) await page.getByLabel('Seat').selectOption(seat);
   if (opponent) await page.getByLabel('Opponent').selectOption(String(opponent));
   if (secret) await page.getByLabel('Private').check();
+  if (rated) await page.getByLabel(/^Rated/).check();
   await page.getByRole('button', { name: 'Create' }).click();
   const room = page.locator('[data-room]');
   await room.waitFor();
