@@ -153,17 +153,15 @@ def test(server_bin, client_bin, workdir):
         alice.wait_for(r"bob took seat 2\.")
         alice.wait_for(r"The game starts: alice vs bob, alice moves first\. That is you\.")
 
-        # The clock runs on screen, on both boards, while a half-typed line waits untouched.
+        # A player's first move is free: alice's clock waits for it, on both boards, while a
+        # half-typed line waits untouched.
         alice.wait_for(r"\(your move 0:1\d\)> *$")
         alice.type("Wd", enter=False)
+        alice.wait_for(r"starts at first move", where=top)
         first = clock(alice.screen(), "alice")
-        time.sleep(2.2)
-        later = clock(alice.screen(), "alice")
-        check(later <= first - 2, f"alice's clock counts down on her board: {first} then {later}")
-        check(clock(bob.screen(), "alice") <= first - 1, "and on bob's board")
-        check(alice.prompt_line().endswith("> Wd"), f"the typed text stays: {alice.prompt_line()!r}")
-        # The warning at 10 s, printed above the line being typed.
-        alice.wait_for(r"0:\d\d left on your clock!", timeout=8)
+        time.sleep(1.5)
+        check(clock(alice.screen(), "alice") == first, "a clock not yet started does not run")
+        check(clock(bob.screen(), "alice") == first, "nor on bob's board")
         check(alice.prompt_line().endswith("> Wd"), f"the typed text stays: {alice.prompt_line()!r}")
 
         # Legal moves only: after `Wd4-` only free rings other than d4; no bare cells.
@@ -187,6 +185,22 @@ def test(server_bin, client_bin, workdir):
         reason = bob.wait_for(r"Error \(illegal_move\): (.+)$", where=below).group(1)
         check("d4" in reason, f"the reason names the cell: {reason!r}")
         check("ZERTZ blitz 37" in top(bob.screen()), "the board is still at the top")
+
+        # Both first moves made, bob's clock runs on screen, on both boards, while a half-typed
+        # line waits untouched; the warning at 10 s is printed above it.
+        bob.type("Bg1-g2")
+        alice.wait_for(r"Last: bob placed black on g1 and removed g2", where=top)
+        alice.type("Wa2-a3")
+        bob.wait_for(r"Last: alice placed white on a2 and removed a3", where=top)
+        bob.type("Bd", enter=False)
+        first = clock(bob.screen(), "bob")
+        time.sleep(2.2)
+        later = clock(bob.screen(), "bob")
+        check(later <= first - 2, f"bob's clock counts down on his board: {first} then {later}")
+        check(clock(alice.screen(), "bob") <= first - 1, "and on alice's board")
+        bob.wait_for(r"0:\d\d left on your clock!", timeout=8)
+        check(bob.prompt_line().endswith("> Bd"), f"the typed text stays: {bob.prompt_line()!r}")
+        bob.key("C-u")
 
         # A draw offer says how to answer; declining tells the other side.
         bob.type("draw")

@@ -160,13 +160,19 @@ TEST_CASE("takeback requests nobody can answer are refused, each with its code")
 
 TEST_CASE("a takeback puts both clocks back where they stood before the move") {
   server_process srv;
-  table t(srv.port(),
-          {{"variant", "standard"}, {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
+  // DVONN's placements never capture, so any legal move will do for each of the four.
+  table t(srv.port(), {{"game", "dvonn"},
+                       {"variant", "standard"},
+                       {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
+  const auto any_move = [&t](int s) { return t.seat(s).state().at("legal").at(0).get<std::string>(); };
+  // Each player's first move is free: the clocks run from the second.
+  t.play(1, any_move(1));
+  t.play(2, any_move(2));
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  t.play(1, placement(t.seat(1).state()));
+  t.play(1, any_move(1));
   const auto after_one = t.seat(1).state().at("players");
   std::this_thread::sleep_for(std::chrono::milliseconds(400));
-  t.play(2, placement(t.seat(2).state(), "B"));
+  t.play(2, any_move(2));
   CHECK(t.seat(1).state().at("players").at(1).at("clock_ms").get<std::int64_t>() <= 60000 - 400);
   REQUIRE(t.seat(2).conn->send(room_request("takeback", t.room())));
   t.take_patch(1);

@@ -190,16 +190,22 @@ TEST_CASE("a rated game lost on time changes both ratings") {
   auto seats = seat_two(srv.port(), {{"variant", "blitz"},
                                      {"clock", {{"initial_s", 2}, {"increment_s", 0}}},
                                      {"rated", true}});
-  follow_until(seats[0], both_rated);  // no patch comes between the move and its ack
-  // Seat 1 moves, so seat 2's clock runs out whether clocks start with the game or with
-  // each player's first move.
-  const auto ack = seats[0].conn->request({{"type", "move"},
-                                           {"room", room_of(seats[0])},
-                                           {"move", placement(seats[0].state())},
-                                           {"version", seats[0].version()},
-                                           {"id", 3}},
-                                          "ack");
-  CHECK(ack.at("re") == 3);
+  for (auto& v : seats) follow_until(v, both_rated);
+  // Each player's first move is free; after seat 1's second move seat 2's clock runs out.
+  int id = 3;
+  int ply = 0;
+  for (const std::size_t s : {0U, 1U, 0U}) {
+    follow_until(seats[s], [ply](const json& st) { return st.at("ply") == ply; });
+    ++ply;
+    const auto ack = seats[s].conn->request({{"type", "move"},
+                                             {"room", room_of(seats[s])},
+                                             {"move", placement(seats[s].state())},
+                                             {"version", seats[s].version()},
+                                             {"id", id}},
+                                            "ack");
+    CHECK(ack.at("re") == id);
+    ++id;
+  }
   for (auto& v : seats) follow_until(v, both_changed);
   const auto& state = seats[1].state();
   CHECK(state.at("result").at("reason") == "time");

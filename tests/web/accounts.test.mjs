@@ -19,7 +19,7 @@ after(stopAll);
 
 async function accountForm(page, name, password, button) {
   await page.getByRole('button', { name: 'Account', exact: true }).click();
-  await page.getByLabel('Account').fill(name);
+  await page.getByLabel('Account', { exact: true }).fill(name);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: button, exact: true }).click();
 }

@@ -20,7 +20,7 @@ after(stopAll);
 
 async function register(page, name) {
   await page.getByRole('button', { name: 'Account', exact: true }).click();
-  await page.getByLabel('Account').fill(name);
+  await page.getByLabel('Account', { exact: true }).fill(name);
   await page.getByLabel('Password').fill(`${name}'s password`);
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await page.locator('#who:not(.guest)').waitFor();
