@@ -84,6 +84,6 @@ test('a rated game between two accounts changes both ratings, shown in the room 
   assert.deepEqual(bobPage, {
     category: 'zertz/standard/rapid', rating: `${b.rating}?`, points: 1, room, result: 'loss', change: `${b.rating_change}`,
   });
-  assert.match(await bob.page.getByTestId('player-counts').textContent(), /1 games? · 0 won · 1 lost · 0 drawn/);
+  assert.match(await bob.page.getByTestId('player-counts').textContent(), /^1 game · 0 won · 1 lost · 0 drawn$/);
   for (const p of [alice, bob]) checkGuard(p);
 });

@@ -91,7 +91,7 @@ export class PlayerView {
     if (page.guest) this.summary.append(h('span', { class: 'guest-tag' }, 'guest'));
     this.summary.append(
       h('span', { 'data-testid': 'player-counts' },
-        h('strong', {}, String(total)), ` games · `,
+        h('strong', {}, String(total)), total === 1 ? ' game · ' : ' games · ',
         h('span', { class: 'r-win' }, `${c.wins} won`), ' · ',
         h('span', { class: 'r-loss' }, `${c.losses} lost`), ' · ',
         h('span', { class: 'r-draw' }, `${c.draws} drawn`)));
@@ -108,7 +108,7 @@ export class PlayerView {
         h('div', { class: 'rating-head' },
           h('span', { class: 'rating-category' }, r.category),
           h('strong', { class: 'rating-value' }, `${Math.round(r.rating)}${r.provisional ? '?' : ''}`),
-          h('span', { class: 'muted' }, ` ±${Math.round(r.deviation)} · ${r.games} games`)),
+          h('span', { class: 'muted' }, ` ±${Math.round(r.deviation)} · ${r.games} ${r.games === 1 ? 'game' : 'games'}`)),
         ratingGraph(r)));
     }
   }
