@@ -3,7 +3,6 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/post.hpp>
-#include <boost/asio/strand.hpp>
 #include <chrono>
 
 #include "common/unix_time.hpp"
@@ -11,47 +10,39 @@
 
 namespace ringside::server {
 
+namespace {
+std::chrono::steady_clock::duration interval_of(double s) {
+  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(s > 0 ? s : 1));
+}
+}  // namespace
+
 journal_heartbeat::journal_heartbeat(boost::asio::io_context& ioc, journal_writer& writer,
                                      std::int64_t started_ms, double interval_s)
     : writer_(writer),
       started_ms_(started_ms),
       interval_s_(interval_s),
-      timer_(boost::asio::make_strand(ioc)) {}
+      beats_(ioc, interval_of(interval_s), [this] { beat(); }) {}
 
 void journal_heartbeat::start() {
-  if (interval_s_ > 0) beat_and_wait();
+  if (interval_s_ > 0) beats_.start();
 }
 
 void journal_heartbeat::stop() {
-  boost::asio::post(timer_.get_executor(), [this] {
-    if (stopped_) return;
-    stopped_ = true;
-    timer_.cancel();
-    // A clean stop is a last sign of life: the time thought until now is charged after it.
-    if (interval_s_ > 0) {
-      const auto started = started_ms_;
-      const auto now = unix_ms_now();
-      writer_.write([started, now](journal& j) { return j.heartbeat(started, now); },
-                    timer_.get_executor(), {});
-    }
-  });
+  beats_.stop();
+  // A clean stop is a last sign of life: the time thought until now is charged after it.
+  if (interval_s_ > 0) boost::asio::post(beats_.executor(), [this] { beat(); });
 }
 
-void journal_heartbeat::beat_and_wait() {
-  if (stopped_) return;
+void journal_heartbeat::beat() {
   const auto started = started_ms_;
   const auto now = unix_ms_now();
   // Rides on the next group commit like any write; a failed one only makes the next restart
   // charge a little less.
   writer_.write([started, now](journal& j) { return j.heartbeat(started, now); },
-                timer_.get_executor(), [](journal_status st) {
+                beats_.executor(), [](journal_status st) {
                   if (!st) spdlog::warn("journal heartbeat not recorded: {}", st.error());
                 });
-  timer_.expires_after(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-      std::chrono::duration<double>(interval_s_)));
-  timer_.async_wait([this](boost::system::error_code ec) {
-    if (!ec) beat_and_wait();
-  });
 }
 
 }  // namespace ringside::server

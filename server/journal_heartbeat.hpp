@@ -4,8 +4,9 @@
 // player to move the thinking time up to that moment (restart_charge.hpp), not the downtime.
 
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <cstdint>
+
+#include "server/periodic_task.hpp"
 
 namespace ringside::server {
 
@@ -23,13 +24,12 @@ class journal_heartbeat {
   void stop();
 
  private:
-  void beat_and_wait();
+  void beat();
 
   journal_writer& writer_;
   std::int64_t started_ms_;
   double interval_s_;
-  boost::asio::steady_timer timer_;
-  bool stopped_ = false;
+  periodic_task beats_;
 };
 
 }  // namespace ringside::server

@@ -19,6 +19,8 @@ class periodic_task {
   void start();
   // Any thread; the work is not run again once stop() has been handled.
   void stop();
+  // The strand the work runs on, for answers to it and for a last run after stop().
+  boost::asio::steady_timer::executor_type executor() { return timer_.get_executor(); }
 
  private:
   void run_and_wait();
