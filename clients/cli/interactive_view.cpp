@@ -73,6 +73,19 @@ void interactive_ui::on_message(const json& msg, const room_view* room) {
     else if (room->status() == "waiting")
       line += " Waiting for a second player.";
     print_above(line + "\n");
+    // What was said before we came: the last few of the room's recent lines, as chat is shown.
+    const json& said = field(msg, "chat");
+    if (said.is_array() && !said.empty()) {
+      constexpr std::size_t shown_lines = 10;
+      const std::size_t from = said.size() > shown_lines ? said.size() - shown_lines : 0;
+      if (from > 0) print_above("(" + std::to_string(from) + " earlier chat lines not shown)\n");
+      for (std::size_t i = from; i < said.size(); ++i) {
+        if (!said[i].is_object()) continue;
+        json entry = said[i];
+        entry["room"] = room->id();
+        print_above(chat_text(entry, color_) + "\n");
+      }
+    }
     if (current) show_board(true);
   } else if ((type == "snapshot" || type == "patch") && current) {
     show_board(false);

@@ -140,6 +140,10 @@ def test(server_bin, client_bin, workdir):
         check(alice.screen().count("ZERTZ blitz 37") == 1, "the board is drawn once, in place")
         check(re.search(r"^ +d7 \( \)", top(alice.screen()), re.M), "d7 labelled beside its ring")
 
+        # Said before bob came: he reads it as he joins.
+        alice.type("say hello bob")
+        alice.wait_for(r"alice: hello bob")
+
         # Tab completion: a command name, then a room id from the listing.
         bob.type("rooms")
         bob.wait_for(rf"^  {room}  zertz blitz 37  alice vs \(open\)$")
@@ -150,6 +154,7 @@ def test(server_bin, client_bin, workdir):
         bob.wait_for(rf"> join {room} *$")
         bob.key("Enter")
         bob.wait_for(rf"Joined room {room} in seat 2\. alice to move\.")
+        bob.wait_for(rf"\[chat {room}\] alice: hello bob")
         alice.wait_for(r"bob took seat 2\.")
         alice.wait_for(r"The game starts: alice vs bob, alice moves first\. That is you\.")
 
