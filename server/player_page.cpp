@@ -54,8 +54,13 @@ nlohmann::json player_ratings(journal& j, std::string_view player_id) {
   std::map<std::string, nlohmann::json> points;
   if (history) {
     for (const auto& h : *history) {
-      points[h.change.category].push_back(
-          {{"at_ms", h.change.played_ms}, {"rating", rounded(h.change.after.rating)}});
+      auto& graph = points[h.change.category];
+      // The graph starts where the first rated game found the rating (1500 for a newcomer).
+      if (graph.is_null()) {
+        graph.push_back(
+            {{"at_ms", h.change.played_ms}, {"rating", rounded(h.change.before.rating)}});
+      }
+      graph.push_back({{"at_ms", h.change.played_ms}, {"rating", rounded(h.change.after.rating)}});
     }
   }
   for (const auto& r : *ratings) {

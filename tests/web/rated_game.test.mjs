@@ -1,6 +1,6 @@
 // A rated game between two accounts, end to end in the browser: alice and bob register, alice
 // makes a rated room, bob joins and resigns; both rooms show each rating and its change, and
-// each player's page shows the new rating (with its one-point graph) and the game with its
+// each player's page shows the new rating (its graph from 1500 to it) and the game with its
 // result and change, seen from that player's side.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -77,12 +77,12 @@ test('a rated game between two accounts changes both ratings, shown in the room 
 
   const alicePage = await playerPage(alice.page, 'alice');
   assert.deepEqual(alicePage, {
-    category: 'zertz/standard/rapid', rating: `${a.rating}?`, points: 1, room, result: 'win', change: `+${a.rating_change}`,
+    category: 'zertz/standard/rapid', rating: `${a.rating}?`, points: 2, room, result: 'win', change: `+${a.rating_change}`,
   });
   await screenshot(alice.page, 'player-rated');
   const bobPage = await playerPage(bob.page, 'bob');
   assert.deepEqual(bobPage, {
-    category: 'zertz/standard/rapid', rating: `${b.rating}?`, points: 1, room, result: 'loss', change: `${b.rating_change}`,
+    category: 'zertz/standard/rapid', rating: `${b.rating}?`, points: 2, room, result: 'loss', change: `${b.rating_change}`,
   });
   assert.match(await bob.page.getByTestId('player-counts').textContent(), /^1 game · 0 won · 1 lost · 0 drawn$/);
   for (const p of [alice, bob]) checkGuard(p);
