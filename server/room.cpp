@@ -121,16 +121,18 @@ void room::restore(restored_state st) {
   game_version_ = version_;
   game_ply_ = game_.ply();
   game_status_ = status_;
-  if (stored_record_) {
-    fetch_rating_changes();
-  } else {
-    for (int s = 1; s <= 2; ++s) fetch_rating(s);
-  }
   state_.reset(view(), game_);
   snapshot_frame_.reset();
   publish_summary();
   update_presence();
   maybe_think();  // a restored room whose computer was thinking thinks again
+  // Last: restore runs on the registry's strand, and what a journal read answers runs on this
+  // room's. Started earlier, a quick answer could change the state while it is being set up.
+  if (stored_record_) {
+    fetch_rating_changes();
+  } else {
+    for (int s = 1; s <= 2; ++s) fetch_rating(s);
+  }
 }
 
 void room::seat_creator(peer_ptr p, identity_ptr who, protocol::request_id re,

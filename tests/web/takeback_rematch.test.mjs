@@ -28,12 +28,15 @@ async function placement(page, room, colour) {
   return { type: 'move', room, move: `${colour}${state.removable[0]}-${state.removable[1]}`, version };
 }
 
+// Waits until `check`, an expression of the room's state `s`, holds in the page's mirror. The
+// function is made here and sent whole: the page's CSP rightly forbids building code from a
+// string there.
 async function waitForState(page, room, check) {
-  await page.waitForFunction(([id, src]) => {
-    const m = window.ringside && window.ringside.app.mirrors.get(id);
-    // eslint-disable-next-line no-new-func
-    return m && m.state && new Function('s', `return ${src}`)(m.state);
-  }, [room, check]);
+  // eslint-disable-next-line no-new-func
+  const holds = new Function('id', `const m = window.ringside && window.ringside.app.mirrors.get(id);
+    const s = m && m.state;
+    return !!s && (${check});`);
+  await page.waitForFunction(holds, room);
 }
 
 test('takeback asked and accepted, a draw declined, a rematch agreed: all by buttons', async () => {
