@@ -2,16 +2,16 @@
 
 #include "protocol/wire/player_name.hpp"
 
-#include <cmath>
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
+#include <cmath>
 
+#include "common/unix_time.hpp"
 #include "protocol/position_list.hpp"
 #include "protocol/wire/encode.hpp"
 #include "server/metrics.hpp"
 #include "server/room_registry.hpp"
 #include "server/time_text.hpp"
-#include "common/unix_time.hpp"
 
 namespace ringside::server {
 
@@ -43,19 +43,19 @@ nlohmann::json room_summary(const room_settings& s, const nlohmann::json& state)
     guests.push_back(p.is_null() ? nlohmann::json(nullptr) : p.at("guest"));
   }
   nlohmann::json out{{"room", s.id},
-          {"game", s.game.game},
-          {"variant", s.game.variant},
-          {"board", s.game.board},
-          {"status", state.at("status")},
-          {"players", players},
-          {"guests", guests},
-          {"spectators", state.at("spectators")},
-          {"clock", !s.clock ? nlohmann::json(nullptr)
-                    : s.clock->days_per_move > 0
-                        ? nlohmann::json{{"days_per_move", s.clock->days_per_move}}
-                        : nlohmann::json{{"initial_s", s.clock->initial_s},
-                                         {"increment_s", s.clock->increment_s}}},
-          {"created", s.created}};
+                     {"game", s.game.game},
+                     {"variant", s.game.variant},
+                     {"board", s.game.board},
+                     {"status", state.at("status")},
+                     {"players", players},
+                     {"guests", guests},
+                     {"spectators", state.at("spectators")},
+                     {"clock", !s.clock ? nlohmann::json(nullptr)
+                               : s.clock->days_per_move > 0
+                                   ? nlohmann::json{{"days_per_move", s.clock->days_per_move}}
+                                   : nlohmann::json{{"initial_s", s.clock->initial_s},
+                                                    {"increment_s", s.clock->increment_s}}},
+                     {"created", s.created}};
   // Only in games against the computer (the room list filters on it): its level.
   if (s.computer_level > 0) out["computer"] = s.computer_level;
   out["rated"] = s.rated;
@@ -177,34 +177,31 @@ void room::handle(peer_ptr p, identity_ptr who, protocol::client_message msg,
   net::post(strand_, [self = shared_from_this(), p = std::move(p), who = std::move(who),
                       msg = std::move(msg), received, done = std::move(done)]() mutable {
     self->run_or_defer([self, p, who, msg = std::move(msg), received, done] {
-      std::visit(overloaded{
-                     [&](const protocol::join& m) { self->do_join(p, who, m, 0); },
-                     [&](const protocol::move& m) { self->do_move(p, who, m, received); },
-                     [&](const protocol::resign& m) { self->do_resign(*p, who, m); },
-                     [&](const protocol::offer_draw& m) { self->do_offer_draw(*p, who, m); },
-                     [&](const protocol::chat& m) { self->do_chat(*p, who, m); },
-                     [&](const protocol::sync& m) {
-                       send_text(*p, protocol::encode_snapshot(m.id, self->settings_.id,
-                                                               self->version_, self->state_.json(),
-                                                               self->clock_elapsed_ms()));
-                     },
-                     [&](const protocol::leave& m) { self->do_leave(*p, m); },
-                     [&](const protocol::cancel_room& m) { self->do_cancel(*p, who, m); },
-                     [&](const protocol::takeback& m) { self->do_takeback(p, who, m); },
-                     [&](const protocol::decline_takeback& m) {
-                       self->do_decline_takeback(*p, who, m);
-                     },
-                     [&](const protocol::decline_draw& m) { self->do_decline_draw(*p, who, m); },
-                     [&](const protocol::rematch& m) { self->do_rematch(p, who, m); },
-                     [&](const protocol::decline_rematch& m) {
-                       self->do_decline_rematch(*p, who, m);
-                     },
-                     [&](const auto& m) {
-                       self->reject(*p, m.id, error_code::bad_request,
-                                    "this message is not meant for a room");
-                     },
-                 },
-                 msg);
+      std::visit(
+          overloaded{
+              [&](const protocol::join& m) { self->do_join(p, who, m, 0); },
+              [&](const protocol::move& m) { self->do_move(p, who, m, received); },
+              [&](const protocol::resign& m) { self->do_resign(*p, who, m); },
+              [&](const protocol::offer_draw& m) { self->do_offer_draw(*p, who, m); },
+              [&](const protocol::chat& m) { self->do_chat(*p, who, m); },
+              [&](const protocol::sync& m) {
+                send_text(*p,
+                          protocol::encode_snapshot(m.id, self->settings_.id, self->version_,
+                                                    self->state_.json(), self->clock_elapsed_ms()));
+              },
+              [&](const protocol::leave& m) { self->do_leave(*p, m); },
+              [&](const protocol::cancel_room& m) { self->do_cancel(*p, who, m); },
+              [&](const protocol::takeback& m) { self->do_takeback(p, who, m); },
+              [&](const protocol::decline_takeback& m) { self->do_decline_takeback(*p, who, m); },
+              [&](const protocol::decline_draw& m) { self->do_decline_draw(*p, who, m); },
+              [&](const protocol::rematch& m) { self->do_rematch(p, who, m); },
+              [&](const protocol::decline_rematch& m) { self->do_decline_rematch(*p, who, m); },
+              [&](const auto& m) {
+                self->reject(*p, m.id, error_code::bad_request,
+                             "this message is not meant for a room");
+              },
+          },
+          msg);
       self->maybe_retire();
     });
   });
@@ -612,7 +609,7 @@ void room::publish_summary() {
   if (published_ && key == *published_) return;
   published_ = std::move(key);
   registry_.update_summary(settings_.id, room_summary(settings_, state_.json()),
-                        !settings_.is_private);
+                           !settings_.is_private);
 }
 
 }  // namespace ringside::server
