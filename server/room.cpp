@@ -1,4 +1,5 @@
 #include "server/room.hpp"
+#include "server/seat_index.hpp"
 
 #include "protocol/wire/player_name.hpp"
 
@@ -27,10 +28,6 @@ struct overloaded : F... {
 };
 template <class... F>
 overloaded(F...) -> overloaded<F...>;
-
-std::size_t slot(int seat) {
-  return static_cast<std::size_t>(seat - 1);
-}
 
 }  // namespace
 
@@ -96,10 +93,10 @@ void room::restore(restored_state st) {
   last_move_ = std::move(st.last_move);
   stored_record_ = std::move(st.record);
   if (clock_ && st.clock_ms) {
-    for (int s = 1; s <= 2; ++s) clock_->set_remaining(s, (*st.clock_ms)[slot(s)]);
+    for (int s = 1; s <= 2; ++s) clock_->set_remaining(s, (*st.clock_ms)[seat_slot(s)]);
   }
   for (int s = 1; s <= 2; ++s) {
-    if (clock_ && st.clock_started[slot(s)]) clock_->set_started(s);
+    if (clock_ && st.clock_started[seat_slot(s)]) clock_->set_started(s);
   }
   if (st.status != room_status::waiting) set_status(room_status::playing);
   if (st.status == room_status::finished) {
@@ -217,7 +214,7 @@ void room::detach(std::uint64_t peer_id) {
       self->watch_spectators();
     } else if (self->commit()) {
       spdlog::info("room {} player {} (seat {}) went offline", self->settings_.id,
-                   self->seats_[slot(gone->seat)]->player, gone->seat);
+                   self->seats_[seat_slot(gone->seat)]->player, gone->seat);
     }
     self->update_presence();
     self->maybe_retire();
@@ -349,10 +346,10 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
         presence_.remove(p->peer_id());  // back in below, with the seat
         watch_spectators();
       }
-      seat = preferred_seat != 0 && !seats_[slot(preferred_seat)] ? preferred_seat
-             : !seats_[0]                                         ? 1
-                                                                  : 2;
-      seats_[slot(seat)] = who;
+      seat = preferred_seat != 0 && !seats_[seat_slot(preferred_seat)] ? preferred_seat
+             : !seats_[0]                                              ? 1
+                                                                       : 2;
+      seats_[seat_slot(seat)] = who;
       took_seat = true;
       registry_.note_seat(who->player, settings_.id, true);
       spdlog::info("room {} player {} ({}) takes seat {}", settings_.id, who->player, who->name,
@@ -428,8 +425,8 @@ void room::do_leave(peer& p, const protocol::leave& m) {
   // Before the game starts a seat is only a reservation; once it runs, the seat (and the
   // clock) stay with the player, who may come back.
   if (gone->seat != 0 && status_ == room_status::waiting && !presence_.online(gone->seat)) {
-    seats_[slot(gone->seat)].reset();
-    ratings_[slot(gone->seat)].reset();
+    seats_[seat_slot(gone->seat)].reset();
+    ratings_[seat_slot(gone->seat)].reset();
     registry_.note_seat(gone->who->player, settings_.id, false);
     persist_seats();
     spdlog::info("room {} player {} gives up seat {}", settings_.id, gone->who->player, gone->seat);
@@ -467,7 +464,7 @@ void room::reject(peer& p, const protocol::request_id& re, error_code code,
 
 int room::seat_of(const identity& who) const {
   for (int s = 1; s <= 2; ++s) {
-    if (seats_[slot(s)] && seats_[slot(s)]->player == who.player) return s;
+    if (seats_[seat_slot(s)] && seats_[seat_slot(s)]->player == who.player) return s;
   }
   return 0;
 }
@@ -489,7 +486,7 @@ protocol::room_view room::view() const {
   v.status = status_;
   v.rated = settings_.rated;
   for (int s = 1; s <= 2; ++s) {
-    const auto& who = seats_[slot(s)];
+    const auto& who = seats_[seat_slot(s)];
     if (!who) continue;
     protocol::player_view p;
     p.name = who->name;
@@ -501,13 +498,13 @@ protocol::room_view room::view() const {
       p.clock_started = clock_->started(s);
       if (deadline_ms_ && clock_->running() == s) p.deadline = iso_utc(*deadline_ms_);
     }
-    if (const auto& r = ratings_[slot(s)]; r && r->player == who->player) {
+    if (const auto& r = ratings_[seat_slot(s)]; r && r->player == who->player) {
       p.rating = static_cast<int>(std::lround(r->value.rating));
       // Glicko-2's deviation over 110: the rating is still a guess (lichess's "?").
       p.provisional = r->value.deviation > 110.0;
       p.rating_change = r->change;
     }
-    v.players[slot(s)] = std::move(p);
+    v.players[seat_slot(s)] = std::move(p);
   }
   v.spectators = presence_.shown_spectators();
   v.draw_offer = draw_offer_;

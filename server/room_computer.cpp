@@ -7,9 +7,10 @@
 
 #include "protocol/wire/encode.hpp"
 #include "server/computer_pool.hpp"
-#include "server/room_registry.hpp"
 #include "server/metrics.hpp"
 #include "server/room.hpp"
+#include "server/room_registry.hpp"
+#include "server/seat_index.hpp"
 
 namespace ringside::server {
 
@@ -17,17 +18,14 @@ namespace net = boost::asio;
 using protocol::room_status;
 
 namespace {
-std::size_t slot(int seat) {
-  return static_cast<std::size_t>(seat - 1);
-}
 // A computer whose search the full queue refused asks again this much later.
 constexpr auto computer_retry_after = std::chrono::seconds(1);
 }  // namespace
 
 void room::seat_computer(int human_seat) {
   const int seat = human_seat == 1 ? 2 : 1;
-  if (seats_[slot(seat)]) return;
-  seats_[slot(seat)] = computer_identity(settings_.computer_level);
+  if (seats_[seat_slot(seat)]) return;
+  seats_[seat_slot(seat)] = computer_identity(settings_.computer_level);
   spdlog::info("room {} computer level {} takes seat {}", settings_.id, settings_.computer_level,
                seat);
 }
@@ -35,7 +33,7 @@ void room::seat_computer(int human_seat) {
 void room::maybe_think() {
   if (status_ != room_status::playing || thinking_) return;
   const int seat = game_.to_move();
-  const auto& who = seats_[slot(seat)];
+  const auto& who = seats_[seat_slot(seat)];
   if (!who || who->computer_level == 0) return;
   computer_pool* pool = registry_.computers();
   if (!pool) {
@@ -50,11 +48,10 @@ void room::maybe_think() {
   r.seed = std::hash<std::string>{}(settings_.id);
   if (clock_) {
     // Before the computer's first move its clock does not run: its whole time is left.
-    const auto left =
-        clock_->running() == 0
-            ? std::chrono::milliseconds(clock_->remaining_ms(game_.to_move()))
-            : std::chrono::duration_cast<std::chrono::milliseconds>(clock_->flag_time() -
-                                                                    clock::now());
+    const auto left = clock_->running() == 0
+                          ? std::chrono::milliseconds(clock_->remaining_ms(game_.to_move()))
+                          : std::chrono::duration_cast<std::chrono::milliseconds>(
+                                clock_->flag_time() - clock::now());
     r.clock = clock_state{std::max<std::int64_t>(0, left.count()),
                           settings_.clock ? settings_.clock->increment_s * 1000 : 0};
   }
@@ -62,7 +59,7 @@ void room::maybe_think() {
   r.cancel = think_cancel_.get();
   // The pool takes turns by address and by player: the person this computer plays against.
   computer_pool::asker for_whom{{}, settings_.creator_address};
-  if (const auto& human = seats_[slot(seat == 1 ? 2 : 1)]) for_whom.player = human->player;
+  if (const auto& human = seats_[seat_slot(other_seat(seat))]) for_whom.player = human->player;
   const int ply = game_.ply();
   const auto ticket = think_ticket_;
   const bool queued = pool->think(

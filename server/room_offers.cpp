@@ -12,6 +12,7 @@
 #include "server/metrics.hpp"
 #include "server/room.hpp"
 #include "server/room_registry.hpp"
+#include "server/seat_index.hpp"
 
 namespace ringside::server {
 
@@ -20,13 +21,6 @@ using protocol::error_code;
 using protocol::room_status;
 
 namespace {
-
-int other(int seat) {
-  return seat == 1 ? 2 : 1;
-}
-std::size_t slot(int seat) {
-  return static_cast<std::size_t>(seat - 1);
-}
 
 // The error and the sentence for a rematch the registry did not make.
 std::pair<error_code, std::string> rematch_refusal(room_registry::refusal why) {
@@ -78,16 +72,16 @@ void room::do_takeback(const peer_ptr& pp, const identity_ptr& who, const protoc
     return reject(p, m.id, error_code::own_offer,
                   "you already asked to take back your move; the other player answers");
   }
-  if (takeback_offer_ == other(seat)) {
+  if (takeback_offer_ == other_seat(seat)) {
     spdlog::info("room {} seat {} accepts the takeback", settings_.id, seat);
-    return take_back(pp, m.id, other(seat));
+    return take_back(pp, m.id, other_seat(seat));
   }
   const auto& history_by = game_.history_by();
   if (std::find(history_by.begin(), history_by.end(), seat) == history_by.end()) {
     return reject(p, m.id, error_code::nothing_to_take_back,
                   "you have made no move in room " + settings_.id + " to take back");
   }
-  const auto& opponent = seats_[slot(other(seat))];
+  const auto& opponent = seats_[seat_slot(other_seat(seat))];
   if (opponent && opponent->computer_level > 0) {
     // The computer never minds: the player's last move and its reply go back at once.
     return take_back(pp, m.id, seat);
@@ -138,12 +132,13 @@ void room::do_rematch(const peer_ptr& pp, const identity_ptr& who, const protoco
     return reject(p, m.id, error_code::own_offer,
                   "you already offered a rematch; the other player answers");
   }
-  const auto& opponent = seats_[slot(other(seat))];
+  const auto& opponent = seats_[seat_slot(other_seat(seat))];
   if (!opponent) {
     return reject(p, m.id, error_code::not_a_player,
                   "room " + settings_.id + " never had an opponent to play again");
   }
-  if (rematch_offer_ == other(seat) || opponent->computer_level > 0) return make_rematch(pp, m.id);
+  if (rematch_offer_ == other_seat(seat) || opponent->computer_level > 0)
+    return make_rematch(pp, m.id);
   rematch_offer_ = seat;
   commit();
 }
@@ -172,8 +167,8 @@ void room::take_back(const peer_ptr& p, const protocol::request_id& re, int seat
   // Every move from the asker's last one on goes back: against a reply already made, both.
   std::vector<int> movers;
   {
-    auto replay = any_game::create(settings_.game.game, settings_.game.variant,
-                                   settings_.game.board);
+    auto replay =
+        any_game::create(settings_.game.game, settings_.game.variant, settings_.game.board);
     if (!replay) return spdlog::error("room {}: cannot replay: {}", settings_.id, replay.error());
     for (const auto& text : moves_) {
       movers.push_back(replay->to_move());
@@ -206,33 +201,31 @@ void room::take_back(const peer_ptr& p, const protocol::request_id& re, int seat
   };
   if (!recorder_.enabled()) return apply();
   write_pending_ = true;
-  recorder_.record_takeback(
-      from_ply, [self = shared_from_this(), apply = std::move(apply), re,
-                 asker = std::weak_ptr<peer>(p)](journal_status st) {
-        self->write_pending_ = false;
-        if (st) {
-          apply();
-        } else {
-          spdlog::error("room {}: takeback not recorded, so not made: {}", self->settings_.id,
-                        st.error());
-          if (const auto conn = asker.lock()) {
-            self->reject(*conn, re, error_code::internal_error,
-                         "the server could not record the takeback, so nothing was taken back; "
-                         "try again later");
-          }
-        }
-        self->run_deferred();
-        self->maybe_retire();
-      });
+  recorder_.record_takeback(from_ply, [self = shared_from_this(), apply = std::move(apply), re,
+                                       asker = std::weak_ptr<peer>(p)](journal_status st) {
+    self->write_pending_ = false;
+    if (st) {
+      apply();
+    } else {
+      spdlog::error("room {}: takeback not recorded, so not made: {}", self->settings_.id,
+                    st.error());
+      if (const auto conn = asker.lock()) {
+        self->reject(*conn, re, error_code::internal_error,
+                     "the server could not record the takeback, so nothing was taken back; "
+                     "try again later");
+      }
+    }
+    self->run_deferred();
+    self->maybe_retire();
+  });
 }
 
 void room::rewind(std::size_t plies) {
-  auto replay =
-      any_game::create(settings_.game.game, settings_.game.variant, settings_.game.board);
+  auto replay = any_game::create(settings_.game.game, settings_.game.variant, settings_.game.board);
   std::optional<any_report> last;
   std::array<bool, 2> moved{};  // the seats with a move left: their clocks run on their turns
   for (std::size_t i = 0; i < plies && replay; ++i) {
-    moved[slot(replay->to_move())] = true;
+    moved[seat_slot(replay->to_move())] = true;
     auto report = replay->play(moves_[i]);
     if (report) last = std::move(*report);
   }
@@ -244,8 +237,8 @@ void room::rewind(std::size_t plies) {
     // The clocks as they stood before the first move taken back; the side to move starts now.
     const std::int64_t initial = settings_.clock->initial_s * 1000;
     for (int s = 1; s <= 2; ++s) {
-      clock_->set_remaining(s, plies == 0 ? initial : clocks_after_.back()[slot(s)]);
-      clock_->set_started(s, moved[slot(s)]);
+      clock_->set_remaining(s, plies == 0 ? initial : clocks_after_.back()[seat_slot(s)]);
+      clock_->set_started(s, moved[seat_slot(s)]);
     }
     clock_->start(game_.to_move(), clock::now());
     arm_flag_timer();

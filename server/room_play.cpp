@@ -4,25 +4,15 @@
 
 #include "common/unix_time.hpp"
 #include "protocol/wire/encode.hpp"
-#include "server/room_registry.hpp"
 #include "server/metrics.hpp"
 #include "server/room.hpp"
+#include "server/room_registry.hpp"
+#include "server/seat_index.hpp"
 
 namespace ringside::server {
 
 using protocol::error_code;
 using protocol::room_status;
-
-namespace {
-
-int other(int seat) {
-  return seat == 1 ? 2 : 1;
-}
-std::size_t slot(int seat) {
-  return static_cast<std::size_t>(seat - 1);
-}
-
-}  // namespace
 
 void room::do_move(const peer_ptr& pp, const identity_ptr& who, const protocol::move& m,
                    clock::time_point received) {
@@ -45,7 +35,7 @@ void room::do_move(const peer_ptr& pp, const identity_ptr& who, const protocol::
   }
   if (refuse_unless_playing(p, m.id, true)) return;
   if (game_.to_move() != seat) {
-    const auto& mover = seats_[slot(game_.to_move())];
+    const auto& mover = seats_[seat_slot(game_.to_move())];
     return reject(p, m.id, error_code::not_your_turn,
                   "it is " + (mover ? mover->name : "the other player") + "'s turn", true);
   }
@@ -106,7 +96,7 @@ void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int se
   row.ply = static_cast<int>(moves_.size()) + 1;
   row.text = report_text(*report);
   for (int s = 1; s <= 2; ++s) {
-    row.clock_ms[slot(s)] = next_clock ? next_clock->remaining_ms(s) : 0;
+    row.clock_ms[seat_slot(s)] = next_clock ? next_clock->remaining_ms(s) : 0;
   }
   row.received_ms = unix_ms(
       std::chrono::system_clock::now() -
@@ -146,7 +136,7 @@ void room::do_resign(peer& p, const identity_ptr& who, const protocol::resign& m
   spdlog::info("room {} player {} resigns", settings_.id, who->player);
   // The final state shows the clocks as they stood: the side to move thought until now.
   if (clock_) clock_->stop(clock::now());
-  finish(other(seat), "resignation");
+  finish(other_seat(seat), "resignation");
   commit();
 }
 
@@ -157,7 +147,7 @@ void room::do_offer_draw(peer& p, const identity_ptr& who, const protocol::offer
                   "only a player can offer a draw in room " + settings_.id);
   }
   if (refuse_unless_playing(p, m.id, false)) return;
-  if (draw_offer_ == other(seat)) {
+  if (draw_offer_ == other_seat(seat)) {
     spdlog::info("room {} draw agreed", settings_.id);
     if (clock_) clock_->stop(clock::now());
     finish(0, "agreement");
@@ -238,7 +228,7 @@ void room::on_flag() {
   const int loser = clock_->running();
   clock_->stop(now);
   spdlog::info("room {} flag falls for seat {}", settings_.id, loser);
-  finish(other(loser), "time");
+  finish(other_seat(loser), "time");
 }
 
 void room::persist_finish() {
@@ -255,8 +245,8 @@ void room::update_presence() {
       std::chrono::duration<double>(registry_.abandon_after_s()));
   std::array<bool, 2> away{};
   for (int s = 1; s <= 2; ++s) {
-    away[slot(s)] = status_ == room_status::playing && (!clock_ || !clock_->started(s)) &&
-                    seats_[slot(s)] && !online(s);
+    away[seat_slot(s)] = status_ == room_status::playing && (!clock_ || !clock_->started(s)) &&
+                         seats_[seat_slot(s)] && !online(s);
   }
   abandon_.update(away, grace, [self = shared_from_this()](int seat, std::uint64_t ticket) {
     self->run_or_defer([self, seat, ticket] { self->on_abandon(seat, ticket); });
@@ -295,7 +285,7 @@ void room::on_abandon(int seat, std::uint64_t ticket) {
   // Both gone since the same moment (a restart nobody came back from): nobody wins.
   const bool both = abandon_.other_away_as_long(seat);
   spdlog::info("room {} seat {} abandoned the game", settings_.id, seat);
-  finish(both ? 0 : other(seat), "abandoned");
+  finish(both ? 0 : other_seat(seat), "abandoned");
   commit();
   maybe_retire();
 }

@@ -1,21 +1,19 @@
 // The room's part in ratings: which category a rated room counts for, the ratings its
 // players show, and the end of a rated game written with both rating changes at once.
-#include <cmath>
 #include <spdlog/spdlog.h>
+#include <cmath>
 
 #include "common/unix_time.hpp"
-#include "server/rating/rating_category.hpp"
 #include "server/metrics.hpp"
+#include "server/rating/rating_category.hpp"
 #include "server/rating_eligibility.hpp"
 #include "server/room.hpp"
 #include "server/room_registry.hpp"
+#include "server/seat_index.hpp"
 
 namespace ringside::server {
 
 namespace {
-std::size_t slot(int seat) {
-  return static_cast<std::size_t>(seat - 1);
-}
 int rounded(double x) {
   return static_cast<int>(std::lround(x));
 }
@@ -30,20 +28,19 @@ std::string rating_category_of(const room_settings& s, const any_game& g) {
 
 bool room::seat_is_account(int seat) const {
   const auto* accounts = registry_.accounts();
-  const auto& who = seats_[slot(seat)];
+  const auto& who = seats_[seat_slot(seat)];
   return accounts != nullptr && who && accounts->is_account(*who);
 }
 
 void room::fetch_rating(int seat) {
-  ratings_[slot(seat)].reset();
+  ratings_[seat_slot(seat)].reset();
   if (!settings_.rated || !seat_is_account(seat)) return;
-  const std::string player = seats_[slot(seat)]->player;
+  const std::string player = seats_[seat_slot(seat)]->player;
   recorder_.read_rating(
       player, rating_category_,
-      [self = shared_from_this(), seat, player](
-          ringside::expected<std::optional<rating_row>> got) {
-        auto& shown = self->ratings_[slot(seat)];
-        const auto& who = self->seats_[slot(seat)];
+      [self = shared_from_this(), seat, player](ringside::expected<std::optional<rating_row>> got) {
+        auto& shown = self->ratings_[seat_slot(seat)];
+        const auto& who = self->seats_[seat_slot(seat)];
         // Another player took the seat meanwhile, or the result already set it.
         if (!who || who->player != player || (shown && shown->change)) return;
         if (!got) {
@@ -66,21 +63,20 @@ void room::fetch_rating(int seat) {
 
 void room::fetch_rating_changes() {
   if (!settings_.rated) return;
-  recorder_.read_rating_changes(
-      [self = shared_from_this()](ringside::expected<std::vector<rating_change>> changes) {
-        if (!changes) {
-          spdlog::error("room {}: rating changes not read: {}", self->settings_.id,
-                        changes.error());
-          return;
-        }
-        self->show_changes(*changes);
-      });
+  recorder_.read_rating_changes([self = shared_from_this()](
+                                    ringside::expected<std::vector<rating_change>> changes) {
+    if (!changes) {
+      spdlog::error("room {}: rating changes not read: {}", self->settings_.id, changes.error());
+      return;
+    }
+    self->show_changes(*changes);
+  });
 }
 
 void room::show_changes(const std::vector<rating_change>& changes) {
   for (const auto& c : changes) {
     if (c.seat < 1 || c.seat > 2) continue;
-    ratings_[slot(c.seat)] =
+    ratings_[seat_slot(c.seat)] =
         shown_rating{c.player_id, c.after, rounded(c.after.rating) - rounded(c.before.rating)};
   }
   if (!changes.empty()) commit();
