@@ -26,7 +26,7 @@ class http_session : public std::enable_shared_from_this<http_session> {
   http_session(boost::asio::ip::tcp::socket&& socket, context& ctx, client_slot connection = {},
                std::shared_ptr<void> spare = {});
   // Takes a connection whose TLS handshake is done, with any bytes read past it.
-  http_session(net::transport&& stream, boost::beast::flat_buffer&& buffer, context& ctx,
+  http_session(ringside::net::transport&& stream, boost::beast::flat_buffer&& buffer, context& ctx,
                client_slot connection = {}, std::shared_ptr<void> spare = {});
   ~http_session();
 
@@ -89,13 +89,13 @@ class http_session : public std::enable_shared_from_this<http_session> {
   // Declared first, so given back only once the socket below is closed.
   client_slot connection_;
   std::shared_ptr<void> spare_;
-  net::transport stream_;
+  ringside::net::transport stream_;
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::shared_ptr<void> pending_;  // the response being written
   context& ctx_;
   std::shared_ptr<std::atomic<std::int64_t>> open_count_;  // ctx_.http_sessions
-  std::string peer_;       // the connection's remote address (address_text), without the port
+  std::string peer_;  // the connection's remote address (address_text), without the port
   // The client's, as limits count it: peer_, or X-Forwarded-For from a trusted proxy, IPv6 by
   // its --ipv6-prefix (address_limit_key).
   std::string address_;

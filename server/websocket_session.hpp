@@ -31,7 +31,7 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   // against its client's address (client_limits::admit), whose key is that address, and
   // `connection` is the connection's count against its peer address since accept
   // (client_limits::admit_connection), held until the socket is gone.
-  websocket_session(net::transport&& stream, context& ctx, client_slot slot = {},
+  websocket_session(ringside::net::transport&& stream, context& ctx, client_slot slot = {},
                     client_slot connection = {});
   ~websocket_session() override;
 
@@ -77,7 +77,7 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   void fail(boost::beast::error_code ec, const char* what);
 
   client_slot connection_;  // declared first: given back after the socket is closed
-  boost::beast::websocket::stream<net::transport> ws_;
+  boost::beast::websocket::stream<ringside::net::transport> ws_;
   context& ctx_;
   const std::uint64_t id_;
   boost::beast::flat_buffer buffer_;
