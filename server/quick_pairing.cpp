@@ -97,11 +97,6 @@ void make_room(context& ctx, const open_seek& s, const seek_lobby::seeker& by, p
 }  // namespace
 
 json seek_entry(const open_seek& s, seek_pool::clock::time_point now) {
-  json clock = nullptr;
-  if (s.shape.clock) {
-    clock =
-        json{{"initial_s", s.shape.clock->initial_s}, {"increment_s", s.shape.clock->increment_s}};
-  }
   json range = nullptr;
   if (s.range) range = json{{"min", s.range->min}, {"max", s.range->max}};
   return json{
@@ -110,7 +105,7 @@ json seek_entry(const open_seek& s, seek_pool::clock::time_point now) {
       {"game", s.shape.game.game},
       {"variant", s.shape.game.variant},
       {"board", s.shape.game.board},
-      {"clock", clock},
+      {"clock", protocol::clock_json(s.shape.clock)},
       {"rated", s.shape.rated},
       {"range", range},
       {"rating", s.rating},

@@ -1,5 +1,4 @@
 #include "server/room.hpp"
-#include "server/seat_index.hpp"
 
 #include "protocol/wire/player_name.hpp"
 
@@ -12,6 +11,7 @@
 #include "protocol/wire/encode.hpp"
 #include "server/metrics.hpp"
 #include "server/room_registry.hpp"
+#include "server/seat_index.hpp"
 #include "server/time_text.hpp"
 
 namespace ringside::server {
@@ -47,11 +47,7 @@ nlohmann::json room_summary(const room_settings& s, const nlohmann::json& state)
                      {"players", players},
                      {"guests", guests},
                      {"spectators", state.at("spectators")},
-                     {"clock", !s.clock ? nlohmann::json(nullptr)
-                               : s.clock->days_per_move > 0
-                                   ? nlohmann::json{{"days_per_move", s.clock->days_per_move}}
-                                   : nlohmann::json{{"initial_s", s.clock->initial_s},
-                                                    {"increment_s", s.clock->increment_s}}},
+                     {"clock", protocol::clock_json(s.clock)},
                      {"created", s.created}};
   // Only in games against the computer (the room list filters on it): its level.
   if (s.computer_level > 0) out["computer"] = s.computer_level;

@@ -220,8 +220,7 @@ checked<std::string> read_password(const json& j, const char* key, bool is_new) 
   const auto& s = v.get_ref<const std::string&>();
   if (s.size() > max_password_bytes || (is_new && s.size() < min_password_bytes)) {
     return field_error{is_new ? "a password must be " + std::to_string(min_password_bytes) +
-                                    " to " + std::to_string(max_password_bytes) +
-                                    " bytes of UTF-8"
+                                    " to " + std::to_string(max_password_bytes) + " bytes of UTF-8"
                               : std::string("the field '") + key + "' must be at most " +
                                     std::to_string(max_password_bytes) + " bytes",
                        is_new ? error_code::bad_password : error_code::bad_request};
@@ -294,22 +293,49 @@ checked<client_message> read_list_rooms(const json& j, request_id id) {
   return l;
 }
 
+// A room's or a seek's game: only the shape is checked here; whether the game, variant and
+// board exist is the registry's answer (the server asks it before making a room or a seek).
+checked<game_settings> read_game_settings(const json& j) {
+  game_settings g{};
+  auto game = read_string(j, "game", 1, 16);
+  if (failed(game)) return error_of(game);
+  g.game = value_of(std::move(game));
+  auto variant_name = read_string(j, "variant", 1, 16);
+  if (failed(variant_name)) return error_of(variant_name);
+  g.variant = value_of(std::move(variant_name));
+  if (j.contains("board") && !j.at("board").is_null()) {
+    auto board = read_int(j, "board", 1, 1000);
+    if (failed(board)) return error_of(board);
+    g.board = static_cast<int>(std::get<std::int64_t>(board));
+  }
+  return g;
+}
+
+// A room's or a seek's clock: null or absent for an untimed game, `days_per_move` for a
+// correspondence clock, else `initial_s` and `increment_s`.
+checked<std::optional<clock_settings>> read_clock(const json& j) {
+  if (!j.contains("clock") || j.at("clock").is_null()) return std::optional<clock_settings>{};
+  const json& cj = j.at("clock");
+  if (!cj.is_object()) return bad("the field 'clock' must be an object");
+  if (cj.contains("days_per_move")) {
+    auto days = read_correspondence_days(cj);
+    if (failed(days)) return error_of(days);
+    return std::optional<clock_settings>{value_of(std::move(days))};
+  }
+  auto initial = read_int(cj, "initial_s", 1, max_initial_s);
+  if (failed(initial)) return error_of(initial);
+  auto increment = read_int(cj, "increment_s", 0, max_increment_s);
+  if (failed(increment)) return error_of(increment);
+  return std::optional<clock_settings>{
+      clock_settings{std::get<std::int64_t>(initial), std::get<std::int64_t>(increment)}};
+}
+
 checked<client_message> read_create_room(const json& j, request_id id) {
   create_room c{};
   c.id = std::move(id);
-  // Only the shape is checked here; whether the game, variant and board exist is the
-  // registry's answer (the server asks it before making a room).
-  auto game = read_string(j, "game", 1, 16);
+  auto game = read_game_settings(j);
   if (failed(game)) return error_of(game);
-  c.game.game = value_of(std::move(game));
-  auto variant_name = read_string(j, "variant", 1, 16);
-  if (failed(variant_name)) return error_of(variant_name);
-  c.game.variant = value_of(std::move(variant_name));
-  if (j.contains("board")) {
-    auto board = read_int(j, "board", 1, 1000);
-    if (failed(board)) return error_of(board);
-    c.game.board = static_cast<int>(std::get<std::int64_t>(board));
-  }
+  c.game = value_of(std::move(game));
   if (j.contains("seat")) {
     auto seat = read_string(j, "seat", 1, 16);
     if (failed(seat)) return error_of(seat);
@@ -322,21 +348,9 @@ checked<client_message> read_create_room(const json& j, request_id id) {
       return bad("the field 'seat' must be \"first\", \"second\" or \"random\"");
     }
   }
-  if (j.contains("clock") && !j.at("clock").is_null()) {
-    const json& cj = j.at("clock");
-    if (!cj.is_object()) return bad("the field 'clock' must be an object");
-    if (cj.contains("days_per_move")) {
-      auto days = read_correspondence_days(cj);
-      if (failed(days)) return error_of(days);
-      c.clock = std::get<clock_settings>(days);
-    } else {
-    auto initial = read_int(cj, "initial_s", 1, max_initial_s);
-    if (failed(initial)) return error_of(initial);
-    auto increment = read_int(cj, "increment_s", 0, max_increment_s);
-    if (failed(increment)) return error_of(increment);
-    c.clock = clock_settings{std::get<std::int64_t>(initial), std::get<std::int64_t>(increment)};
-    }
-  }
+  auto clock = read_clock(j);
+  if (failed(clock)) return error_of(clock);
+  c.clock = value_of(std::move(clock));
   if (j.contains("private")) {
     if (!j.at("private").is_boolean()) return bad("the field 'private' must be true or false");
     c.is_private = j.at("private").get<bool>();
@@ -361,35 +375,13 @@ checked<client_message> read_create_room(const json& j, request_id id) {
   return c;
 }
 
-// A seek's clock: null or absent for an untimed game.
-checked<std::optional<clock_settings>> read_seek_clock(const json& j) {
-  if (!j.contains("clock") || j.at("clock").is_null()) return std::optional<clock_settings>{};
-  const json& cj = j.at("clock");
-  if (!cj.is_object()) return bad("the field 'clock' must be an object");
-  auto initial = read_int(cj, "initial_s", 1, max_initial_s);
-  if (failed(initial)) return error_of(initial);
-  auto increment = read_int(cj, "increment_s", 0, max_increment_s);
-  if (failed(increment)) return error_of(increment);
-  return std::optional<clock_settings>{
-      clock_settings{std::get<std::int64_t>(initial), std::get<std::int64_t>(increment)}};
-}
-
 checked<client_message> read_seek(const json& j, request_id id) {
   seek s{};
   s.id = std::move(id);
-  // As for create_room, whether the game, variant and board exist is the engine's answer.
-  auto game = read_string(j, "game", 1, 16);
+  auto game = read_game_settings(j);
   if (failed(game)) return error_of(game);
-  s.game.game = value_of(std::move(game));
-  auto variant_name = read_string(j, "variant", 1, 16);
-  if (failed(variant_name)) return error_of(variant_name);
-  s.game.variant = value_of(std::move(variant_name));
-  if (j.contains("board") && !j.at("board").is_null()) {
-    auto board = read_int(j, "board", 1, 1000);
-    if (failed(board)) return error_of(board);
-    s.game.board = static_cast<int>(std::get<std::int64_t>(board));
-  }
-  auto clock = read_seek_clock(j);
+  s.game = value_of(std::move(game));
+  auto clock = read_clock(j);
   if (failed(clock)) return error_of(clock);
   s.clock = value_of(std::move(clock));
   if (j.contains("rated") && !j.at("rated").is_null()) {
@@ -406,9 +398,8 @@ checked<client_message> read_seek(const json& j, request_id id) {
     const auto min = static_cast<int>(std::get<std::int64_t>(lo));
     const auto max = static_cast<int>(std::get<std::int64_t>(hi));
     if (min > max) {
-      return field_error{"the rating range is the other way round: 'min' (" +
-                             std::to_string(min) + ") is above 'max' (" + std::to_string(max) +
-                             ")",
+      return field_error{"the rating range is the other way round: 'min' (" + std::to_string(min) +
+                             ") is above 'max' (" + std::to_string(max) + ")",
                          error_code::bad_settings};
     }
     s.range = rating_range{min, max};

@@ -10,6 +10,12 @@ json id_json(const request_id& id) {
   return nullptr;
 }
 
+json clock_json(const std::optional<clock_settings>& clock) {
+  if (!clock) return nullptr;
+  if (clock->days_per_move > 0) return json{{"days_per_move", clock->days_per_move}};
+  return json{{"initial_s", clock->initial_s}, {"increment_s", clock->increment_s}};
+}
+
 std::string to_wire(const json& j) {
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }

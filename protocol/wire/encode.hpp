@@ -15,6 +15,10 @@ namespace ringside::protocol {
 // The id as JSON (null when absent), for `re`.
 nlohmann::json id_json(const request_id& id);
 
+// A room's or a seek's clock as the lists and `joined` show it: null when untimed,
+// {"days_per_move"} for a correspondence clock, else {"initial_s", "increment_s"}.
+nlohmann::json clock_json(const std::optional<clock_settings>& clock);
+
 // `welcome`: the identity a hello produced; `token` is the secret to reconnect with. `offers`,
 // when given, is an object whose members (the server's `games` and `clocks`) join the message.
 std::string encode_welcome(const request_id& re, std::string_view player, std::string_view name,

@@ -51,6 +51,19 @@ TEST_CASE("seek: game and variant, optional board, clock, rated and range") {
   CHECK_FALSE(std::get<seek>(ok(nulls)).clock);
 }
 
+TEST_CASE("seek: a correspondence clock is read as a room's is") {
+  auto m = base();
+  m["clock"] = {{"days_per_move", 3}};
+  const auto s = std::get<seek>(ok(m));
+  REQUIRE(s.clock);
+  CHECK(s.clock->days_per_move == 3);
+  CHECK(s.clock->initial_s == 3 * 86'400);
+  m["clock"] = {{"days_per_move", 4}};
+  CHECK(refused(m).code == error_code::bad_clock);
+  m["clock"] = {{"days_per_move", 3}, {"initial_s", 60}};
+  CHECK(refused(m).code == error_code::bad_request);
+}
+
 TEST_CASE("seek: wrong types and ranges are bad_request, a reversed range bad_settings") {
   for (const auto& [key, value] :
        std::vector<std::pair<std::string, json>>{{"game", 5},

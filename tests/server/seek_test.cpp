@@ -91,6 +91,34 @@ TEST_CASE("two compatible seeks pair at once: both told, both seated, colours sh
   CHECK(rooms.at("rooms")[0].at("clock").at("initial_s") == 300);
 }
 
+TEST_CASE("correspondence seeks are listed with their days and pair into a correspondence game") {
+  server_process srv;
+  ws_client alice(srv.port());
+  ws_client bob(srv.port());
+  alice.hello("alice");
+  bob.hello("bob");
+  auto daily = [](int id) {
+    auto s = blitz_seek(id);
+    s["clock"] = {{"days_per_move", 3}};
+    return s;
+  };
+  alice.request(daily(1), "seeking");
+  const auto listed = list_seeks(bob).at("seeks");
+  REQUIRE(listed.size() == 1);
+  CHECK(listed[0].at("clock") == json{{"days_per_move", 3}});
+  // A blitz seek is another game: it waits beside the correspondence one.
+  bob.request(blitz_seek(2), "seeking");
+  CHECK(list_seeks(bob).at("seeks").size() == 2);
+  bob.request({{"type", "cancel_seek"}, {"id", 3}}, "seek_cancelled");
+  bob.request(daily(4), "paired");
+  bob.expect("joined");
+  alice.expect("paired");
+  CHECK(alice.expect("joined").at("state").at("status") == "playing");
+  const auto rooms = alice.request({{"type", "list_rooms"}, {"status", "playing"}}, "rooms");
+  REQUIRE(rooms.at("rooms").size() == 1);
+  CHECK(rooms.at("rooms")[0].at("clock") == json{{"days_per_move", 3}});
+}
+
 TEST_CASE("an incompatible seek waits beside the other, and the lobby lists both and its counts") {
   server_process srv;
   ws_client alice(srv.port());
