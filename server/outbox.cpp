@@ -17,19 +17,33 @@ std::deque<outbox::queued_frame>::iterator outbox::unsent_begin() {
   return queue_.begin() + (writing_ ? 1 : 0);
 }
 
+std::vector<std::pair<std::string, std::size_t>>::iterator outbox::find_replaceable(
+    const std::string& room) {
+  return std::find_if(replaceable_.begin(), replaceable_.end(),
+                      [&](const auto& entry) { return entry.first == room; });
+}
+
 bool outbox::push(frame_ptr frame, std::string room, clock::time_point now) {
   // Only the game's own traffic left unread closes a connection; chat makes way first.
   if (stalled(now)) return false;
   if (full(frame->size())) drop_chats();
   if (full(frame->size())) return false;
   bytes_ += frame->size();
-  if (!room.empty()) ++replaceable_[room];
+  if (!room.empty()) {
+    const auto it = find_replaceable(room);
+    if (it != replaceable_.end()) {
+      ++it->second;
+    } else {
+      replaceable_.emplace_back(room, 1);
+    }
+  }
   queue_.push_back({std::move(frame), std::move(room)});
   return true;
 }
 
 bool outbox::behind(const std::string& room) const {
-  const auto waiting = replaceable_.find(room);
+  const auto waiting = std::find_if(replaceable_.begin(), replaceable_.end(),
+                                    [&](const auto& entry) { return entry.first == room; });
   return waiting != replaceable_.end() && waiting->second >= limits_.catch_up_after;
 }
 
@@ -68,7 +82,7 @@ outbox::frame_ptr outbox::start_write(clock::time_point now) {
   // In flight now: no longer replaceable.
   const std::string& room = queue_.front().room;
   if (!room.empty()) {
-    const auto it = replaceable_.find(room);
+    const auto it = find_replaceable(room);
     if (it != replaceable_.end() && --it->second == 0) replaceable_.erase(it);
   }
   return queue_.front().text;
@@ -110,7 +124,8 @@ void outbox::drop_room(const std::string& room) {
                                           [&](const queued_frame& f) { return f.room != room; });
   for (auto it = kept; it != queue_.end(); ++it) bytes_ -= it->text->size();
   queue_.erase(kept, queue_.end());
-  replaceable_.erase(room);
+  const auto it = find_replaceable(room);
+  if (it != replaceable_.end()) replaceable_.erase(it);
 }
 
 }  // namespace ringside::server

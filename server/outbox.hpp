@@ -10,10 +10,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
-#include <map>
 #include <memory>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ringside::server {
 
@@ -78,6 +79,9 @@ class outbox {
   bool full(std::size_t more_bytes) const;
   bool stalled(clock::time_point now) const;
   void drop_chats();
+  // `room`'s entry in replaceable_, or its end.
+  std::vector<std::pair<std::string, std::size_t>>::iterator find_replaceable(
+      const std::string& room);
   // Drops the queued, not yet written, frames of `room`.
   void drop_room(const std::string& room);
   // The first frame that may be dropped: the front is being written while writing_.
@@ -86,10 +90,13 @@ class outbox {
   limits limits_;
   std::deque<queued_frame> queue_;  // the front is being written while writing_
   std::size_t bytes_ = 0;
-  std::map<std::string, std::size_t> replaceable_;  // per room, not counting the one in flight
-  std::set<std::string> catching_up_;               // rooms whose snapshot is on its way
-  std::uint64_t missed_chats_ = 0;   // dropped since the last chat queued; that one says so
-  std::uint64_t dropped_chats_ = 0;  // since the last take_dropped_chats
+  // Patches waiting per room, not counting the one in flight. A connection is in a room or
+  // two, so a short vector: a map here cost a node's allocation and free for every patch
+  // delivered, the hottest path of a crowd's fan-out.
+  std::vector<std::pair<std::string, std::size_t>> replaceable_;
+  std::set<std::string> catching_up_;  // rooms whose snapshot is on its way
+  std::uint64_t missed_chats_ = 0;     // dropped since the last chat queued; that one says so
+  std::uint64_t dropped_chats_ = 0;    // since the last take_dropped_chats
   clock::time_point write_started_{};
   bool writing_ = false;
 };

@@ -5,8 +5,13 @@
 namespace ringside::server {
 
 void room_presence::add(std::uint64_t peer_id, member m) {
-  const bool spectator = m.seat == 0;
-  if (members_.emplace(peer_id, std::move(m)).second && spectator) ++spectators_;
+  const int seat = m.seat;
+  if (!members_.emplace(peer_id, std::move(m)).second) return;
+  if (seat == 0) {
+    ++spectators_;
+  } else if (seat == 1 || seat == 2) {
+    ++seated_[static_cast<std::size_t>(seat - 1)];
+  }
 }
 
 std::optional<room_presence::member> room_presence::remove(std::uint64_t peer_id) {
@@ -14,15 +19,16 @@ std::optional<room_presence::member> room_presence::remove(std::uint64_t peer_id
   if (it == members_.end()) return std::nullopt;
   member gone = std::move(it->second);
   members_.erase(it);
-  if (gone.seat == 0) --spectators_;
+  if (gone.seat == 0) {
+    --spectators_;
+  } else if (gone.seat == 1 || gone.seat == 2) {
+    --seated_[static_cast<std::size_t>(gone.seat - 1)];
+  }
   return gone;
 }
 
 bool room_presence::online(int seat) const {
-  for (const auto& [id, m] : members_) {
-    if (m.seat == seat) return true;
-  }
-  return false;
+  return (seat == 1 || seat == 2) && seated_[static_cast<std::size_t>(seat - 1)] > 0;
 }
 
 std::optional<room_presence::clock::time_point> room_presence::count_due_at() const {

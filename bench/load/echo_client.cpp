@@ -1,6 +1,7 @@
 #include "echo_client.hpp"
 
 #include <algorithm>
+#include <random>
 
 #include "shard.hpp"
 
@@ -22,10 +23,16 @@ echo_client::echo_client(shard& owner, int index)
              std::chrono::duration_cast<clock::duration>(
                  std::chrono::duration<double>(owner.opts().rate_window_s))) {
   // A game's pace is shared by two players who alternate, so each connection sends half.
-  if (owner.opts().moves_per_s > 0) {
-    interval_ = std::chrono::duration_cast<clock::duration>(
-        std::chrono::duration<double>(2.0 / owner.opts().moves_per_s));
-  }
+  if (owner.opts().moves_per_s > 0) mean_gap_s_ = 2.0 / owner.opts().moves_per_s;
+}
+
+// Gaps drawn exponentially, as the game mode draws its games' moves, so the baseline meets
+// the same independent arrivals and shares no more wake-ups than the game server may.
+echo_client::clock::time_point echo_client::draw_next_send(clock::time_point from) {
+  if (mean_gap_s_ <= 0) return from;
+  std::exponential_distribution<double> gap(1.0 / mean_gap_s_);
+  return from + std::chrono::duration_cast<clock::duration>(
+                    std::chrono::duration<double>(gap(shard_.rng())));
 }
 
 echo_client::~echo_client() {
@@ -39,11 +46,15 @@ void echo_client::start() {
     shard_.stats().held.fetch_add(1, std::memory_order_relaxed);
     opening_ = false;
     shard_.opening_done();
-    // Spread the first sends over one interval so the connections do not beat in step.
-    const clock::duration spread =
-        interval_ > clock::duration::zero() ? interval_ : std::chrono::milliseconds(250);
-    std::uniform_int_distribution<long> d(0, static_cast<long>(spread.count()));
-    last_sent_ = clock::now() - interval_ + clock::duration(d(shard_.rng()));
+    // Unpaced, the first sends are still spread over 250 ms so the connections do not beat in
+    // step; paced, the first gap is drawn like every other.
+    if (mean_gap_s_ > 0) {
+      next_send_ = draw_next_send(clock::now());
+    } else {
+      std::uniform_int_distribution<long> d(
+          0, static_cast<long>(clock::duration(std::chrono::milliseconds(250)).count()));
+      next_send_ = clock::now() + clock::duration(d(shard_.rng()));
+    }
     pump();
   };
   cb.on_message = [this](std::string_view t) { on_message(t); };
@@ -66,7 +77,7 @@ std::string echo_client::frame(long seq) const {
 void echo_client::pump() {
   if (closed_ || in_flight_ || timer_armed_) return;
   const auto now = clock::now();
-  const auto at = std::max(pacer_.next_allowed(now), last_sent_ + interval_);
+  const auto at = std::max(pacer_.next_allowed(now), next_send_);
   if (at > now) {
     timer_armed_ = true;
     timer_.expires_at(at);
@@ -77,7 +88,7 @@ void echo_client::pump() {
     return;
   }
   pacer_.record(now);
-  last_sent_ = now;
+  next_send_ = draw_next_send(now);
   sent_at_ = now;
   in_flight_ = true;
   conn_->send(frame(++seq_));

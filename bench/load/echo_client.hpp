@@ -31,14 +31,16 @@ class echo_client {
   void on_close(const std::string& why, bool was_open);
   void pump();
   std::string frame(long seq) const;
+  // When the send after one at `from` may go: an exponential gap under --moves-per-s.
+  clock::time_point draw_next_send(clock::time_point from);
 
   shard& shard_;
   int index_;
   std::shared_ptr<client::ws_connection> conn_;
   boost::asio::steady_timer timer_;
   pacer pacer_;
-  clock::duration interval_{};  // from --moves-per-s; zero = only the pacer limits
-  clock::time_point last_sent_{};
+  double mean_gap_s_ = 0;  // from --moves-per-s, the mean; zero = only the pacer limits
+  clock::time_point next_send_{};
   clock::time_point sent_at_{};
   long seq_ = 0;
   bool in_flight_ = false;

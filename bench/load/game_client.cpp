@@ -84,6 +84,7 @@ void game_client::leave() {
 
 void game_client::on_message(std::string_view text) {
   const auto now = clock::now();
+  count_bytes(text.size(), now);
   if (role_ == role::spectator && !room_.empty()) {
     long v = 0;
     if (quick_patch_version(text, room_, v)) return on_spectator_patch(v, now);
@@ -161,6 +162,20 @@ void game_client::on_message(std::string_view text) {
       table_.on_move_refused();
       request_sync();
     }
+  }
+}
+
+// A server's frame header: 2 bytes, 4 from 126 bytes of payload, 10 from 64 KiB (unmasked).
+void game_client::count_bytes(std::size_t payload, clock::time_point now) {
+  if (!shard_.measuring(now)) return;
+  const long size = static_cast<long>(payload) + (payload < 126 ? 2 : payload < 65536 ? 4 : 10);
+  auto& st = shard_.stats();
+  if (role_ == role::spectator) {
+    ++st.spectator_frames;
+    st.spectator_bytes += size;
+  } else {
+    ++st.player_frames;
+    st.player_bytes += size;
   }
 }
 

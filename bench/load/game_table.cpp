@@ -1,6 +1,7 @@
 #include "game_table.hpp"
 
 #include <algorithm>
+#include <random>
 
 #include "game_client.hpp"
 #include "shard.hpp"
@@ -16,10 +17,7 @@ game_table::game_table(shard& owner, int index, int spectators) : shard_(owner),
     spectators_.push_back(std::make_unique<game_client>(owner, *this, game_client::role::spectator,
                                                         base + "s" + std::to_string(i)));
   }
-  if (owner.opts().moves_per_s > 0) {
-    interval_ = std::chrono::duration_cast<clock::duration>(
-        std::chrono::duration<double>(1.0 / owner.opts().moves_per_s));
-  }
+  if (owner.opts().moves_per_s > 0) mean_gap_s_ = 1.0 / owner.opts().moves_per_s;
 }
 
 game_table::~game_table() = default;
@@ -57,6 +55,7 @@ void game_table::on_joined(game_client& c, const std::string& room) {
     auto& first = shard_.stats().first_game;
     const auto now = clock::now();
     if (first == clock::time_point{} || now < first) first = now;
+    draw_next_move(now);  // the first move too: games that start together move apart
     return;
   }
   maybe_seat_joiner();
@@ -93,8 +92,18 @@ void game_table::on_game_over(const std::string& room) {
 }
 
 void game_table::on_move_sent(clock::time_point at) {
-  last_move_ = at;
   ++in_flight_;
+  draw_next_move(at);
+}
+
+// A fixed interval from the same start would make every game move in the same instant: the
+// server would then share its wake-ups and journal commits among them, which people, moving
+// whenever they have thought, never let it do.
+void game_table::draw_next_move(clock::time_point from) {
+  if (mean_gap_s_ <= 0) return;
+  std::exponential_distribution<double> gap(1.0 / mean_gap_s_);
+  next_move_ = from + std::chrono::duration_cast<clock::duration>(
+                          std::chrono::duration<double>(gap(shard_.rng())));
 }
 
 void game_table::on_move_refused() {
@@ -150,7 +159,7 @@ void game_table::on_spectator_catch_up(long held, long version, clock::time_poin
 }
 
 game_table::clock::time_point game_table::next_move_at() const {
-  return last_move_ + interval_;
+  return next_move_;
 }
 
 }  // namespace ringside::load

@@ -33,7 +33,7 @@ class game_table {
   void on_closed(game_client& c);
   // A player saw the room finish; the table starts the next game once per room.
   void on_game_over(const std::string& room);
-  // A player sent a move at `at` (paces --moves-per-s).
+  // A player sent a move at `at` (paces --moves-per-s: draws the gap before the next one).
   void on_move_sent(clock::time_point at);
   // The server accepted a move sent at `sent`; it made `version` of the current room.
   void on_move_acked(long version, clock::time_point sent);
@@ -55,6 +55,8 @@ class game_table {
     clock::duration slowest{};
   };
   void maybe_seat_joiner();
+  // The time of the next move under --moves-per-s, an exponential gap after `from`.
+  void draw_next_move(clock::time_point from);
   void count_patch(std::map<long, move_track>::iterator it, clock::time_point at);
 
   shard& shard_;
@@ -68,8 +70,10 @@ class game_table {
   bool joiner_sent_ = false;
   bool crowd_seen_ = false;  // the first room's spectators were all in once
   bool started_ = false;
-  clock::duration interval_{};
-  clock::time_point last_move_{};
+  // --moves-per-s as a mean: each gap is drawn anew, exponentially (as people think), so the
+  // games move independently rather than in step. Zero = no pace.
+  double mean_gap_s_ = 0;
+  clock::time_point next_move_{};
   std::map<long, move_track> moves_;  // acked moves some spectator has not seen yet
   // Patches spectators got for versions no ack has named yet: mostly the mover's ack is still
   // on its way; the rest (versions that were not moves) are forgotten 16 versions later.

@@ -53,7 +53,8 @@ std::optional<options> parse_options(int argc, char** argv, int& exit_code) {
     ("warmup", po::value(&o.warmup)->default_value(o.warmup),
      "seconds of samples to discard at the start")
     ("moves-per-s", po::value(&o.moves_per_s)->default_value(o.moves_per_s),
-     "moves per second per game (echo: per pair); 0 = as fast as the rate limit allows")
+     "moves per second per game, a mean: gaps are exponential, games independent (echo: per "
+     "pair); 0 = as fast as the rate limit allows")
     ("rate-limit", po::value(&o.rate_limit)->default_value(o.rate_limit),
      "messages per window per connection, as the server enforces; 0 = off")
     ("rate-window", po::value(&o.rate_window_s)->default_value(o.rate_window_s),

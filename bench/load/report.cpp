@@ -1,5 +1,6 @@
 #include "report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "spectator_spread.hpp"
@@ -33,6 +34,10 @@ json make_report(const options& o, const std::vector<const run_stats*>& shards, 
     for (const auto& [tag, n] : s->failed_opens) all.failed_opens[tag] += n;
     all.patch_gaps += s->patch_gaps;
     all.spectator_moves_incomplete += s->spectator_moves_incomplete;
+    all.player_frames += s->player_frames;
+    all.player_bytes += s->player_bytes;
+    all.spectator_frames += s->spectator_frames;
+    all.spectator_bytes += s->spectator_bytes;
     for (const auto& [code, n] : s->errors) all.errors[code] += n;
     all.ack.merge(s->ack);
     all.spectator_patch.merge(s->spectator_patch);
@@ -89,6 +94,17 @@ json make_report(const options& o, const std::vector<const run_stats*>& shards, 
   r["failed_opens"] = all.failed_opens;
   r["patch_gaps"] = all.patch_gaps;
   r["spectator_moves_incomplete"] = all.spectator_moves_incomplete;
+  // Per move after the warm-up: both players together (the mover's ack and patch, the other's
+  // patch), and one spectator (spread evenly: a room's spectators see its moves only; the
+  // hall's Zipf spread makes this a mean over rooms).
+  const double measured_moves = static_cast<double>(std::max(1L, all.moves_measured));
+  const double watchers =
+      std::max(1.0, static_cast<double>(o.spectators) / std::max(1, game_count(o)));
+  r["bytes_per_move"] = {
+      {"players", static_cast<double>(all.player_bytes) / measured_moves},
+      {"player_frames", static_cast<double>(all.player_frames) / measured_moves},
+      {"each_spectator", static_cast<double>(all.spectator_bytes) / measured_moves / watchers},
+      {"spectator_frames", static_cast<double>(all.spectator_frames) / measured_moves / watchers}};
   json m = {{"pid", mem.pid},
             {"start_kib", mem.start_kib},
             {"peak_kib", mem.peak_kib},

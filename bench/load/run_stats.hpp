@@ -29,8 +29,14 @@ struct run_stats {
   long moves_sent = 0;
   long moves_measured = 0;  // acks of moves sent after the warm-up
   long echoes_measured = 0;
-  long patch_gaps = 0;                       // patches that skipped a version (answered with sync)
-  long spectator_moves_incomplete = 0;       // moves some spectator never saw a patch for
+  long patch_gaps = 0;                  // patches that skipped a version (answered with sync)
+  long spectator_moves_incomplete = 0;  // moves some spectator never saw a patch for
+  // What the server sent after the warm-up, frames and bytes (payload plus the frame's own
+  // header; TCP and IP not counted), to the players and to the spectators.
+  long player_frames = 0;
+  long player_bytes = 0;
+  long spectator_frames = 0;
+  long spectator_bytes = 0;
   std::map<std::string, long> errors;        // protocol error codes and close reasons
   std::map<std::string, long> drops;         // connections lost after opening, by close tag
   std::map<std::string, long> failed_opens;  // connections that never opened, by stage

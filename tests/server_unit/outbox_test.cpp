@@ -86,6 +86,31 @@ TEST_CASE("outbox: a room's backlog of patches is replaced by one snapshot") {
   CHECK_FALSE(box.catching_up("q"));
 }
 
+TEST_CASE("outbox: each room's waiting patches are counted apart, and written ones leave it") {
+  outbox box(small_limits());
+  REQUIRE(box.push(text("r1"), "r", box_t0));
+  REQUIRE(box.push(text("s1"), "s", box_t0));
+  REQUIRE(box.push(text("r2"), "r", box_t0));
+  REQUIRE(box.push(text("s2"), "s", box_t0));
+  REQUIRE(box.push(text("r3"), "r", box_t0));
+  CHECK(box.behind("r"));  // three of r's waiting, s's two not counted with them
+  CHECK_FALSE(box.behind("s"));
+  REQUIRE(box.start_write(box_t0));  // r1 in flight: two of r's left waiting
+  CHECK_FALSE(box.behind("r"));
+  box.end_write();
+  REQUIRE(box.push(text("s3"), "s", box_t0));
+  CHECK(box.behind("s"));
+  for (int i = 0; i < 5; ++i) {
+    REQUIRE(box.start_write(box_t0));
+    box.end_write();
+  }
+  CHECK(box.size() == 0);
+  // Every count went back to nothing: a room's patches start from zero again.
+  REQUIRE(box.push(text("r4"), "r", box_t0));
+  REQUIRE(box.push(text("r5"), "r", box_t0));
+  CHECK_FALSE(box.behind("r"));
+}
+
 TEST_CASE("outbox: chat to a backed-up connection is dropped, and the next says how many") {
   outbox box(small_limits());
   REQUIRE(box.push_chat(text("{\"type\":\"chat\"}"), 0));

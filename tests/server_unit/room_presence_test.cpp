@@ -30,6 +30,24 @@ TEST_CASE("room_presence: seats online, spectators counted") {
   CHECK_FALSE(p.remove(1));
 }
 
+TEST_CASE("room_presence: a seat stays online while any of its connections is here") {
+  room_presence p;
+  p.add(1, {{}, nullptr, 2});
+  p.add(2, {{}, nullptr, 2});  // the same player from a second tab
+  p.add(3, {{}, nullptr, 0});
+  CHECK(p.online(2));
+  CHECK_FALSE(p.online(1));
+  CHECK_FALSE(p.online(0));  // spectators speak for no seat
+  CHECK_FALSE(p.online(3));
+  REQUIRE(p.remove(1));
+  CHECK(p.online(2));
+  REQUIRE(p.remove(2));
+  CHECK_FALSE(p.online(2));
+  REQUIRE(p.remove(3));
+  p.add(4, {{}, nullptr, 1});
+  CHECK(p.online(1));
+}
+
 TEST_CASE("room_presence: the shown count catches up at once, then at most once per interval") {
   room_presence p(1s);
   CHECK_FALSE(p.count_due_at());
