@@ -4,15 +4,38 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <regex>
+#include <map>
 #include <stdexcept>
 
+#include "support/postgres_cluster.hpp"
+
 namespace ringside::test {
+
+namespace {
+
+// With RINGSIDE_TEST_STORE=postgresql (ctest's persistence_postgresql entry) every --data
+// directory stands for a database of the process's PostgreSQL cluster, made on first use, so
+// restarting on the same directory restarts on the same store.
+std::vector<std::string> store_flags(const std::string& dir,
+                                     const std::vector<std::string>& extra) {
+  const char* store = std::getenv("RINGSIDE_TEST_STORE");
+  if (store == nullptr || std::string(store) != "postgresql") return {};
+  if (std::find(extra.begin(), extra.end(), "--store") != extra.end()) return {};
+  static std::map<std::string, std::string> databases;
+  auto& name = databases[dir];
+  auto& cluster = test_support::postgres_cluster::shared();
+  if (name.empty()) name = cluster.create_database();
+  return {"--store", cluster.url(name)};
+}
+
+}  // namespace
 
 journaled_server::journaled_server(std::string dir, std::vector<std::string> extra,
                                    std::vector<std::string> env) {
@@ -20,6 +43,8 @@ journaled_server::journaled_server(std::string dir, std::vector<std::string> ext
       RINGSIDE_SERVER_PATH, "--host", "127.0.0.1", "--port", "0", "--threads", "2",
       "--log-level",        "warn",   "--data",    dir};
   args.insert(args.end(), extra.begin(), extra.end());
+  const auto store = store_flags(dir, extra);
+  args.insert(args.end(), store.begin(), store.end());
   // Built before fork: the child only execs.
   for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
   std::vector<char*> envp;
