@@ -18,21 +18,25 @@
 
 namespace ringside::test {
 
-namespace {
-
-// With RINGSIDE_TEST_STORE=postgresql (ctest's persistence_postgresql entry) every --data
-// directory stands for a database of the process's PostgreSQL cluster, made on first use, so
-// restarting on the same directory restarts on the same store.
-std::vector<std::string> store_flags(const std::string& dir,
-                                     const std::vector<std::string>& extra) {
+std::string postgres_database_for(const std::string& dir) {
   const char* store = std::getenv("RINGSIDE_TEST_STORE");
   if (store == nullptr || std::string(store) != "postgresql") return {};
-  if (std::find(extra.begin(), extra.end(), "--store") != extra.end()) return {};
   static std::map<std::string, std::string> databases;
   auto& name = databases[dir];
-  auto& cluster = test_support::postgres_cluster::shared();
-  if (name.empty()) name = cluster.create_database();
-  return {"--store", cluster.url(name)};
+  if (name.empty()) name = test_support::postgres_cluster::shared().create_database();
+  return name;
+}
+
+namespace {
+
+// Every --data directory stands for its own database, so restarting on the same directory
+// restarts on the same store.
+std::vector<std::string> store_flags(const std::string& dir,
+                                     const std::vector<std::string>& extra) {
+  if (std::find(extra.begin(), extra.end(), "--store") != extra.end()) return {};
+  const auto database = postgres_database_for(dir);
+  if (database.empty()) return {};
+  return {"--store", test_support::postgres_cluster::shared().url(database)};
 }
 
 }  // namespace
