@@ -91,7 +91,7 @@ TEST_CASE("--store naming an unreachable PostgreSQL stops the server with one cl
 
 namespace ringside::test {
 
-TEST_CASE("while PostgreSQL is down moves are refused with internal_error; then play goes on") {
+TEST_CASE("while PostgreSQL is down moves are refused with internal_error, then play goes on") {
   const auto g = find_game(zertz::variant::blitz, [](const zertz::game& end, const auto&) {
     return end.history().size() >= 4;
   });

@@ -21,9 +21,11 @@ TEST_CASE("journal: open creates missing directories, a WAL database and the lat
   const auto dir = t.path / "a" / "b";
   auto j = open_ok(dir);
   const std::string latest = std::to_string(journal_schema::latest_version);
-  CHECK(fs::exists(dir / "ringside.db"));
   CHECK(query_one(dir / "ringside.db", "SELECT max(version) FROM schema_version") == latest);
-  CHECK(query_one(dir / "ringside.db", "PRAGMA journal_mode") == "wal");
+  if (!on_postgres()) {  // the file and its mode are SQLite's; PostgreSQL has the same versions
+    CHECK(fs::exists(dir / "ringside.db"));
+    CHECK(query_one(dir / "ringside.db", "PRAGMA journal_mode") == "wal");
+  }
   j.reset();
   // Reopening does not migrate twice: one row per migration applied.
   auto again = open_ok(dir);
