@@ -6,7 +6,6 @@
 #include "server/postgres_connection.hpp"
 #include "server/sqlite_connection.hpp"
 
-
 #include <chrono>
 #include <system_error>
 #include <utility>
@@ -167,8 +166,7 @@ journal_status journal::prepare_all() {
       {&st_->insert_device_token,
        "INSERT INTO device_tokens(token_hash, player_id, created_ms) VALUES(?1, ?2, ?3)"},
       {&st_->delete_device_token, "DELETE FROM device_tokens WHERE token_hash = ?1"},
-      {&st_->replace_first_token,
-       "UPDATE identities SET token_hash = ?2 WHERE token_hash = ?1"},
+      {&st_->replace_first_token, "UPDATE identities SET token_hash = ?2 WHERE token_hash = ?1"},
       {&st_->insert_room,
        "INSERT INTO rooms(id, game, variant, board, private, clock_initial_s, "
        "clock_increment_s, seat1_player, seat1_name, seat2_player, seat2_name, created_ms, "
@@ -206,7 +204,8 @@ journal_status journal::prepare_all() {
       {&st_->savepoint, "SAVEPOINT rated_finish"},
       {&st_->release, "RELEASE rated_finish"},
       {&st_->rollback_to, "ROLLBACK TO rated_finish"},
-      {&st_->rated_room, "SELECT seat1_player, seat2_player, rated, status FROM rooms WHERE id = ?1"},
+      {&st_->rated_room,
+       "SELECT seat1_player, seat2_player, rated, status FROM rooms WHERE id = ?1"},
       {&st_->select_rating,
        "SELECT rating, deviation, volatility, games, last_played_ms FROM ratings "
        "WHERE player_id = ?1 AND category = ?2"},
@@ -489,8 +488,7 @@ journal_status journal::update_seats(std::string_view room_id,
   }
   s.bind(6, status);
   if (auto r = write_one(s, "update_seats"); !r) return r;
-  if (db_->changes() == 0)
-    return missing_or_finished(st_->room_state, room_id, "update_seats");
+  if (db_->changes() == 0) return missing_or_finished(st_->room_state, room_id, "update_seats");
   return ok();
 }
 
@@ -745,7 +743,8 @@ journal_status journal::append_move(std::string_view room_id, const move_row& mo
   auto r = attempt();
   if (!own_transaction) return r;
   if (!r) {
-    if (db_->transaction() != store_transaction::none) run_write(st_->rollback, what + ": rollback");
+    if (db_->transaction() != store_transaction::none)
+      run_write(st_->rollback, what + ": rollback");
     last_ply_.clear();
     return r;
   }
@@ -791,7 +790,8 @@ journal_status journal::take_back(std::string_view room_id, int from_ply,
   auto r = attempt();
   if (!own_transaction) return r;
   if (!r) {
-    if (db_->transaction() != store_transaction::none) run_write(st_->rollback, what + ": rollback");
+    if (db_->transaction() != store_transaction::none)
+      run_write(st_->rollback, what + ": rollback");
     last_ply_.clear();
     return r;
   }
@@ -811,7 +811,8 @@ expected<std::int64_t> journal::taken_back_count(std::string_view room_id) {
 
 journal_status journal::begin_batch() {
   std::lock_guard lock(mutex_);
-  if (db_->transaction() != store_transaction::none) return fail("begin_batch: a batch is already open");
+  if (db_->transaction() != store_transaction::none)
+    return fail("begin_batch: a batch is already open");
   return run_write(st_->begin_write, "begin_batch");
 }
 

@@ -169,8 +169,7 @@ class journal {
   static ringside::expected<std::unique_ptr<journal>> open_location(std::string_view location);
   // The same on any store (SQLite, PostgreSQL): migrates its schema and prepares every
   // statement; fails with a sentence naming the store.
-  static ringside::expected<std::unique_ptr<journal>> open_on(
-      std::unique_ptr<store_connection> db);
+  static ringside::expected<std::unique_ptr<journal>> open_on(std::unique_ptr<store_connection> db);
 
   journal(const journal&) = delete;
   journal& operator=(const journal&) = delete;

@@ -19,10 +19,13 @@ std::string games_of_seat(int mine) {
   const std::string other = std::to_string(3 - mine);
   return "SELECT * FROM (SELECT id, game, variant, " + me + ", COALESCE(seat" + other +
          "_name, ''), COALESCE(result_winner, 0), COALESCE(result_reason, ''), finished_ms "
-         "FROM rooms WHERE seat" + me + "_player = ?1 AND status = 'finished' "
+         "FROM rooms WHERE seat" +
+         me +
+         "_player = ?1 AND status = 'finished' "
          "AND finished_ms IS NOT NULL AND (?2 = '' OR game = ?2) "
          "AND finished_ms <= ?3 AND (finished_ms < ?3 OR id < ?4) "
-         "ORDER BY finished_ms DESC, id DESC LIMIT ?5) AS seat" + me + "_games";
+         "ORDER BY finished_ms DESC, id DESC LIMIT ?5) AS seat" +
+         me + "_games";
 }
 
 }  // namespace
@@ -35,13 +38,17 @@ ringside::expected<std::optional<seat_row>> journal::player_by_seat_name(std::st
       // many games the name has.
       "SELECT player, name FROM ("
       " SELECT * FROM (SELECT seat1_player AS player, seat1_name AS name, created_ms FROM rooms"
-      "  WHERE " + db_->equals_ignoring_case("seat1_name", "?1") + " AND seat1_player IS NOT NULL"
-      "  ORDER BY created_ms DESC LIMIT 1) AS newest1"
-      " UNION ALL"
-      " SELECT * FROM (SELECT seat2_player, seat2_name, created_ms FROM rooms"
-      "  WHERE " + db_->equals_ignoring_case("seat2_name", "?1") + " AND seat2_player IS NOT NULL"
-      "  ORDER BY created_ms DESC LIMIT 1) AS newest2) AS newest"
-      " ORDER BY created_ms DESC LIMIT 1");
+      "  WHERE " +
+          db_->equals_ignoring_case("seat1_name", "?1") +
+          " AND seat1_player IS NOT NULL"
+          "  ORDER BY created_ms DESC LIMIT 1) AS newest1"
+          " UNION ALL"
+          " SELECT * FROM (SELECT seat2_player, seat2_name, created_ms FROM rooms"
+          "  WHERE " +
+          db_->equals_ignoring_case("seat2_name", "?1") +
+          " AND seat2_player IS NOT NULL"
+          "  ORDER BY created_ms DESC LIMIT 1) AS newest2) AS newest"
+          " ORDER BY created_ms DESC LIMIT 1");
   if (!s) return ringside::fail("player_by_seat_name: " + s.error());
   scoped_reset reset(*s);
   s->bind(1, name);
@@ -56,7 +63,7 @@ ringside::expected<std::vector<player_game_row>> journal::player_games(
     const std::optional<player_games_cursor>& before, std::int64_t limit) {
   std::lock_guard lock(mutex_);
   auto s = journal_statement::prepare(*db_, games_of_seat(1) + " UNION ALL " + games_of_seat(2) +
-                                               " ORDER BY 8 DESC, 1 DESC LIMIT ?5");
+                                                " ORDER BY 8 DESC, 1 DESC LIMIT ?5");
   if (!s) return ringside::fail("player_games: " + s.error());
   scoped_reset reset(*s);
   s->bind(1, player_id);
@@ -99,9 +106,9 @@ ringside::expected<player_tally> journal::player_tally_of(std::string_view playe
 
 ringside::expected<std::optional<seat_row>> journal::account_named(std::string_view name) {
   std::lock_guard lock(mutex_);
-  auto s = journal_statement::prepare(
-      *db_, "SELECT player_id, name FROM accounts WHERE " +
-                db_->equals_ignoring_case("name", "?1") + " LIMIT 1");
+  auto s =
+      journal_statement::prepare(*db_, "SELECT player_id, name FROM accounts WHERE " +
+                                           db_->equals_ignoring_case("name", "?1") + " LIMIT 1");
   if (!s) return ringside::fail("account_named: " + s.error());
   scoped_reset reset(*s);
   s->bind(1, name);

@@ -19,8 +19,7 @@ class journal_statement {
   journal_statement() = default;
   // Compiles `sql` on `db`; fails with the engine's reason (a bug in our SQL or a broken
   // store).
-  static ringside::expected<journal_statement> prepare(store_connection& db,
-                                                       std::string_view sql);
+  static ringside::expected<journal_statement> prepare(store_connection& db, std::string_view sql);
 
   // Binds parameter `index` (1-based). A failed bind is remembered and makes step() fail,
   // so callers check once instead of after every bind.

@@ -28,8 +28,7 @@ std::string numbered_parameters(std::string_view sql) {
   for (std::size_t i = 0; i < sql.size(); ++i) {
     const char c = sql[i];
     if (c == '\'') quoted = !quoted;
-    const bool digit_follows =
-        i + 1 < sql.size() && sql[i + 1] >= '0' && sql[i + 1] <= '9';
+    const bool digit_follows = i + 1 < sql.size() && sql[i + 1] >= '0' && sql[i + 1] <= '9';
     out += (!quoted && c == '?' && digit_follows) ? '$' : c;
   }
   return out;

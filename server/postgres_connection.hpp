@@ -43,8 +43,7 @@ class postgres_connection final : public store_connection {
   std::string_view begin_read_sql() const override {
     return "BEGIN ISOLATION LEVEL REPEATABLE READ";
   }
-  std::string equals_ignoring_case(std::string_view column,
-                                   std::string_view param) const override;
+  std::string equals_ignoring_case(std::string_view column, std::string_view param) const override;
   std::span<const char* const> migrations() const override;
   std::string_view migration_lock_sql() const override;
   std::string where() const override { return where_; }

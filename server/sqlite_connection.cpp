@@ -26,8 +26,8 @@ class sqlite_statement final : public store_statement {
   }
   void bind(int index, std::string_view text) override {
     // SQLITE_TRANSIENT: SQLite copies, so the caller's buffer may die before step().
-    remember(sqlite3_bind_text64(stmt_, index, text.data(), text.size(), SQLITE_TRANSIENT,
-                                 SQLITE_UTF8));
+    remember(
+        sqlite3_bind_text64(stmt_, index, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8));
   }
   void bind_real(int index, double value) override {
     remember(sqlite3_bind_double(stmt_, index, value));
@@ -47,9 +47,7 @@ class sqlite_statement final : public store_statement {
     bind_error_ = 0;
   }
 
-  bool is_null(int col) const override {
-    return sqlite3_column_type(stmt_, col) == SQLITE_NULL;
-  }
+  bool is_null(int col) const override { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
   std::int64_t integer(int col) const override { return sqlite3_column_int64(stmt_, col); }
   double real(int col) const override { return sqlite3_column_double(stmt_, col); }
   std::string text(int col) const override {
@@ -72,7 +70,8 @@ ringside::expected<std::unique_ptr<sqlite_connection>> sqlite_connection::open(
     const fs::path& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
-  if (ec) return ringside::fail("cannot create journal directory " + dir.string() + ": " + ec.message());
+  if (ec)
+    return ringside::fail("cannot create journal directory " + dir.string() + ": " + ec.message());
   if (!fs::is_directory(dir, ec))
     return ringside::fail("journal path " + dir.string() + " is not a directory");
 
@@ -163,9 +162,9 @@ void sqlite_connection::after_failed_commit() {
   // commit goes to the same place in the WAL and breaks that checksum chain, so recovery
   // stops before those frames; make one at once. If the disk fails it too, the frames were
   // most likely never written either.
-  const std::string mark =
-      "INSERT INTO journal_meta VALUES('last_failed_commit_ms', '" +
-      std::to_string(unix_ms_now()) + "') ON CONFLICT(key) DO UPDATE SET value = excluded.value";
+  const std::string mark = "INSERT INTO journal_meta VALUES('last_failed_commit_ms', '" +
+                           std::to_string(unix_ms_now()) +
+                           "') ON CONFLICT(key) DO UPDATE SET value = excluded.value";
   sqlite3_exec(db_, mark.c_str(), nullptr, nullptr, nullptr);
 }
 

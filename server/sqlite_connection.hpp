@@ -31,8 +31,7 @@ class sqlite_connection final : public store_connection {
   void after_failed_commit() override;
   std::string_view begin_write_sql() const override { return "BEGIN IMMEDIATE"; }
   std::string_view begin_read_sql() const override { return "BEGIN"; }
-  std::string equals_ignoring_case(std::string_view column,
-                                   std::string_view param) const override;
+  std::string equals_ignoring_case(std::string_view column, std::string_view param) const override;
   std::span<const char* const> migrations() const override;
   std::string_view migration_lock_sql() const override { return {}; }
   std::string where() const override { return where_; }

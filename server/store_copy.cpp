@@ -32,7 +32,8 @@ const table_copy tables[] = {
      {}},
     {"moves", "room_id, ply, text, clock1_ms, clock2_ms, received_ms", {}},
     {"takebacks", "room_id, ply, text, clock1_ms, clock2_ms, received_ms, taken_back_ms", {}},
-    {"ratings", "player_id, category, rating, deviation, volatility, games, last_played_ms",
+    {"ratings",
+     "player_id, category, rating, deviation, volatility, games, last_played_ms",
      {2, 3, 4}},
     {"rating_history",
      "seq, room_id, seat, player_id, category, score, rating_before, deviation_before, "
@@ -64,12 +65,11 @@ ringside::expected<std::int64_t> copy_table(const table_copy& t, store_connectio
                                             store_connection& to) {
   const std::string what = std::string("copying ") + t.name;
   const int n = column_count(t.columns);
-  auto read = journal_statement::prepare(
-      from, std::string("SELECT ") + t.columns + " FROM " + t.name);
+  auto read =
+      journal_statement::prepare(from, std::string("SELECT ") + t.columns + " FROM " + t.name);
   if (!read) return ringside::fail(what + ": " + read.error());
   auto write = journal_statement::prepare(to, std::string("INSERT INTO ") + t.name + "(" +
-                                                  t.columns + ") VALUES(" + placeholders(n) +
-                                                  ")");
+                                                  t.columns + ") VALUES(" + placeholders(n) + ")");
   if (!write) return ringside::fail(what + ": " + write.error());
   scoped_reset reading(*read);
   std::int64_t copied = 0;
@@ -102,7 +102,8 @@ ringside::expected<copy_counts> copy_store(const std::string& from, const std::s
   if (!postgres_connection::is_url(to)) {
     return ringside::fail("--copy-store copies into a postgresql:// store, not " + to);
   }
-  if (!std::filesystem::exists(std::filesystem::path(from) / "ringside.db")) {
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::path(from) / "ringside.db", ec)) {
     return ringside::fail("--copy-store: " + from + " holds no ringside.db");
   }
   // Both brought to the latest schema, so their columns are the ones listed above.

@@ -10,8 +10,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <regex>
 #include <map>
+#include <regex>
 #include <stdexcept>
 
 #include "support/postgres_cluster.hpp"

@@ -19,8 +19,8 @@
 namespace ringside::test {
 namespace {
 
-const std::vector<std::string> cheap_passwords{"--password-opslimit", "1",
-                                               "--password-memlimit", "8192"};
+const std::vector<std::string> cheap_passwords{"--password-opslimit", "1", "--password-memlimit",
+                                               "8192"};
 
 std::vector<std::string> with(std::vector<std::string> a, const std::vector<std::string>& b) {
   a.insert(a.end(), b.begin(), b.end());
@@ -66,14 +66,14 @@ TEST_CASE("--copy-store: the PostgreSQL copy serves the same game records and ac
   CHECK(again_out.find("not empty") != std::string::npos);
 
   temp_dir unused;
-  journaled_server srv(unused.path(), with(with({"--store", url}, unlimited_messages),
-                                           cheap_passwords));
+  journaled_server srv(unused.path(),
+                       with(with({"--store", url}, unlimited_messages), cheap_passwords));
   const auto [status, copied] = http_get(srv.port(), "/api/rooms/" + room + "/record");
   CHECK(status == 200);
   CHECK(copied == record);
   ws_client c(srv.port());
-  const json w = c.request({{"type", "login"}, {"name", "ivan"}, {"password", "ivans password"}},
-                           "welcome");
+  const json w =
+      c.request({{"type", "login"}, {"name", "ivan"}, {"password", "ivans password"}}, "welcome");
   CHECK(w.at("player") == registered.at("player"));
 }
 
@@ -105,10 +105,8 @@ TEST_CASE("while PostgreSQL is down moves are refused with internal_error, then 
 
   REQUIRE(cluster.stop_now());
   const int mover = t.seat(1).state().at("to_move").get<int>();
-  const json move{{"type", "move"},
-                  {"room", room},
-                  {"move", g.moves[1]},
-                  {"version", t.seat(mover).version()}};
+  const json move{
+      {"type", "move"}, {"room", room}, {"move", g.moves[1]}, {"version", t.seat(mover).version()}};
   const auto refused = t.seat(mover).conn->request(move, "error");
   CHECK(refused.at("code") == "internal_error");
   // Nobody was dropped: both players still hold their connections and the same position.

@@ -7,8 +7,8 @@
 #include <thread>
 
 #include "journaled_server.hpp"
-#include "support/postgres_cluster.hpp"
 #include "reconnect.hpp"
+#include "support/postgres_cluster.hpp"
 #include "support/server_flags.hpp"
 #include "support/table.hpp"
 

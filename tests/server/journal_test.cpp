@@ -130,7 +130,9 @@ TEST_CASE("journal: short finished games past their time are pruned, with their 
   room_with("open", 1, false);
   room_with("old-short", 0, true);
   // Every finished game has its finish time; make one finished long ago.
-  CHECK(query_one(db, "SELECT count(*) FROM rooms WHERE id = 'short' AND finished_ms > 1700000000000") == "1");
+  CHECK(query_one(
+            db, "SELECT count(*) FROM rooms WHERE id = 'short' AND finished_ms > 1700000000000") ==
+        "1");
   query_one(db, "UPDATE rooms SET finished_ms = 5 WHERE id = 'old-short'");
 
   // Nothing finished before a time in the past but that one.

@@ -16,8 +16,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace ringside::test_support {
@@ -146,7 +146,8 @@ class postgres_cluster {
     } else {
       return std::nullopt;
     }
-    const std::string command = (bin_ / "psql").string() + " -X -q -At -v ON_ERROR_STOP=1 -h 127.0.0.1 -p " +
+    const std::string command = (bin_ / "psql").string() +
+                                " -X -q -At -v ON_ERROR_STOP=1 -h 127.0.0.1 -p " +
                                 std::to_string(port_) + " -U postgres -d " + database +
                                 " -P null='\\N' -f " + file.string() + " 2>&1";
     FILE* p = ::popen(command.c_str(), "r");
