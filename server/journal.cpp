@@ -1,9 +1,10 @@
 #include "server/journal.hpp"
+#include "server/journal_statement.hpp"
 
 #include "common/unix_time.hpp"
 #include "server/journal_schema.hpp"
-
-#include <sqlite3.h>
+#include "server/postgres_connection.hpp"
+#include "server/sqlite_connection.hpp"
 
 #include <chrono>
 #include <system_error>
@@ -48,98 +49,77 @@ struct journal::statements {
   journal_statement select_runs, insert_run, beat_run, forget_runs;
 };
 
-journal::journal(sqlite3* db) : db_(db), st_(std::make_unique<statements>()) {}
+journal::journal(std::unique_ptr<store_connection> db)
+    : db_(std::move(db)), st_(std::make_unique<statements>()) {}
 
 journal::~journal() {
   st_.reset();  // statements must be finalised before the connection closes
-  sqlite3_close(db_);
 }
 
 ringside::failure journal::db_failure(std::string_view what) const {
-  return fail(std::string(what) + ": " + sqlite3_errmsg(db_));
+  return fail(std::string(what) + ": " + db_->last_error());
 }
 
 journal_status journal::exec(const char* sql) {
-  if (sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) != SQLITE_OK) {
-    return db_failure(std::string("journal: ") + sql);
-  }
-  return ok();
+  return db_->exec(sql);
 }
 
 expected<std::unique_ptr<journal>> journal::open(const fs::path& dir) {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) return fail("cannot create journal directory " + dir.string() + ": " + ec.message());
-  if (!fs::is_directory(dir, ec))
-    return fail("journal path " + dir.string() + " is not a directory");
+  auto db = sqlite_connection::open(dir);
+  if (!db) return fail(db.error());
+  return open_on(std::move(*db));
+}
 
-  const fs::path file = dir / "ringside.db";
-  const std::string where = "journal " + file.string();
-  sqlite3* db = nullptr;
-  const int rc =
-      sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
-  if (db == nullptr) return fail(where + ": out of memory opening SQLite");
-  std::unique_ptr<journal> j(new journal(db));
-  if (rc != SQLITE_OK) {
-    return j->db_failure("cannot open " + where + " (is " + dir.string() + " writable?)");
-  }
-  // SQLite opens a write-protected file read-only instead of failing; we need to write.
-  if (sqlite3_db_readonly(db, "main") == 1) {
-    return fail("cannot write " + where + ": the file is read-only");
-  }
-  sqlite3_busy_timeout(db, 5000);
-  sqlite3_extended_result_codes(db, 1);
+expected<std::unique_ptr<journal>> journal::open_location(std::string_view location) {
+  if (!postgres_connection::is_url(location)) return open(fs::path(location));
+  auto db = postgres_connection::open(std::string(location));
+  if (!db) return fail(db.error());
+  return open_on(std::move(*db));
+}
 
-  // journal_mode answers with the mode it got; a read-only directory cannot hold the WAL.
-  char* mode = nullptr;
-  auto keep_mode = [](void* out, int, char** values, char**) -> int {
-    if (values[0] != nullptr) *static_cast<char**>(out) = sqlite3_mprintf("%s", values[0]);
-    return 0;
-  };
-  if (sqlite3_exec(db, "PRAGMA journal_mode=WAL", keep_mode, &mode, nullptr) != SQLITE_OK) {
-    sqlite3_free(mode);
-    return j->db_failure("cannot open " + where + " for writing (is " + dir.string() +
-                         " writable?)");
-  }
-  const std::string got = mode != nullptr ? mode : "";
-  sqlite3_free(mode);
-  if (got != "wal") return fail("cannot put " + where + " in WAL mode (got \"" + got + "\")");
-
-  for (const char* pragma : {"PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"}) {
-    if (auto r = j->exec(pragma); !r) return fail(r.error());
-  }
-  if (auto r = j->exec("BEGIN IMMEDIATE"); !r) {
-    return fail("cannot write " + where + " (is " + dir.string() + " writable?): " + r.error());
+expected<std::unique_ptr<journal>> journal::open_on(std::unique_ptr<store_connection> db) {
+  const std::string where = db->where();
+  std::unique_ptr<journal> j(new journal(std::move(db)));
+  store_connection& c = *j->db_;
+  if (auto r = c.exec(c.begin_write_sql()); !r) {
+    return fail("cannot write " + where + ": " + r.error());
   }
   auto migrate = [&]() -> journal_status {
-    if (auto r = j->exec("CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL)");
+    if (!c.migration_lock_sql().empty()) {
+      if (auto r = c.exec(c.migration_lock_sql()); !r) return r;
+    }
+    if (auto r = c.exec("CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL)");
         !r) {
       return r;
     }
-    auto q = journal_statement::prepare(db, "SELECT coalesce(max(version), 0) FROM schema_version");
+    auto q = journal_statement::prepare(c, "SELECT coalesce(max(version), 0) FROM schema_version");
     if (!q) return fail(q.error());
-    if (q->step() != SQLITE_ROW) return j->db_failure("reading schema_version");
+    if (q->step() != store_step::row) return j->db_failure("reading schema_version");
     const auto version = q->integer(0);
-    if (version > journal_schema::latest_version) {
+    q->reset();
+    const auto migrations = c.migrations();
+    const auto latest = static_cast<std::int64_t>(migrations.size());
+    if (version > latest) {
       return fail(where + " has schema version " + std::to_string(version) +
-                  ", newer than this server's " + std::to_string(journal_schema::latest_version));
+                  ", newer than this server's " + std::to_string(latest));
     }
-    for (auto v = version; v < journal_schema::latest_version; ++v) {
-      if (auto r = j->exec(journal_schema::migrations[v]); !r) return r;
+    for (auto v = version; v < latest; ++v) {
+      if (auto r = c.exec(migrations[static_cast<std::size_t>(v)]); !r) return r;
       const std::string mark = "INSERT INTO schema_version VALUES(" + std::to_string(v + 1) + ")";
-      if (auto r = j->exec(mark.c_str()); !r) return r;
+      if (auto r = c.exec(mark); !r) return r;
     }
-    // Proves the file writable even when there was nothing to migrate.
-    const std::string probe = "INSERT OR REPLACE INTO journal_meta VALUES('last_open_ms', '" +
-                              std::to_string(unix_ms_now()) + "')";
-    return j->exec(probe.c_str());
+    // Proves the store writable even when there was nothing to migrate.
+    const std::string probe = "INSERT INTO journal_meta VALUES('last_open_ms', '" +
+                              std::to_string(unix_ms_now()) +
+                              "') ON CONFLICT(key) DO UPDATE SET value = excluded.value";
+    return c.exec(probe);
   };
   if (auto r = migrate(); !r) {
-    j->exec("ROLLBACK");
+    c.exec("ROLLBACK");
     return fail("cannot migrate " + where + ": " + r.error());
   }
-  if (auto r = j->exec("COMMIT"); !r) {
-    j->exec("ROLLBACK");
+  if (auto r = c.exec("COMMIT"); !r) {
+    c.exec("ROLLBACK");
     return fail("cannot write " + where + ": " + r.error());
   }
   if (auto r = j->prepare_all(); !r) return fail(r.error());
@@ -150,13 +130,14 @@ journal_status journal::prepare_all() {
   // After the room's own columns: whether each seat's player is an account.
   const std::string room_select =
       std::string("SELECT ") + journal_schema::room_columns +
-      ", seat1_player IN (SELECT player_id FROM accounts)"
-      ", seat2_player IN (SELECT player_id FROM accounts) FROM rooms ";
+      ", CASE WHEN seat1_player IN (SELECT player_id FROM accounts) THEN 1 ELSE 0 END"
+      ", CASE WHEN seat2_player IN (SELECT player_id FROM accounts) THEN 1 ELSE 0 END "
+      "FROM rooms ";
   const std::pair<journal_statement*, std::string> all[] = {
-      {&st_->begin_write, "BEGIN IMMEDIATE"},
+      {&st_->begin_write, std::string(db_->begin_write_sql())},
       {&st_->commit, "COMMIT"},
       {&st_->rollback, "ROLLBACK"},
-      {&st_->begin_read, "BEGIN"},
+      {&st_->begin_read, std::string(db_->begin_read_sql())},
       {&st_->save_identity,
        "INSERT INTO identities(player_id, name, token_hash, last_seen_ms) VALUES(?1, ?2, ?3, ?4) "
        "ON CONFLICT(player_id) DO UPDATE SET name = excluded.name, "
@@ -171,7 +152,8 @@ journal_status journal::prepare_all() {
        "SELECT seat2_player FROM rooms WHERE status <> 'finished' AND seat2_player IS NOT NULL) "
        "AND player_id NOT IN (SELECT player_id FROM accounts)"},
       {&st_->find_identity,
-       "SELECT i.player_id, coalesce(a.name, i.name), a.player_id IS NOT NULL FROM identities i "
+       "SELECT i.player_id, coalesce(a.name, i.name), "
+       "CASE WHEN a.player_id IS NULL THEN 0 ELSE 1 END FROM identities i "
        "LEFT JOIN accounts a ON a.player_id = i.player_id WHERE i.token_hash = ?1 "
        "UNION ALL "
        "SELECT a.player_id, a.name, 1 FROM device_tokens d JOIN accounts a "
@@ -184,8 +166,7 @@ journal_status journal::prepare_all() {
       {&st_->insert_device_token,
        "INSERT INTO device_tokens(token_hash, player_id, created_ms) VALUES(?1, ?2, ?3)"},
       {&st_->delete_device_token, "DELETE FROM device_tokens WHERE token_hash = ?1"},
-      {&st_->replace_first_token,
-       "UPDATE identities SET token_hash = ?2 WHERE token_hash = ?1"},
+      {&st_->replace_first_token, "UPDATE identities SET token_hash = ?2 WHERE token_hash = ?1"},
       {&st_->insert_room,
        "INSERT INTO rooms(id, game, variant, board, private, clock_initial_s, "
        "clock_increment_s, seat1_player, seat1_name, seat2_player, seat2_name, created_ms, "
@@ -196,8 +177,7 @@ journal_status journal::prepare_all() {
        "seat2_name = ?5, status = ?6 WHERE id = ?1 AND status <> 'finished'"},
       {&st_->finish_room,
        "UPDATE rooms SET status = 'finished', result_winner = ?2, result_reason = ?3, "
-       "final_position = ?4, record = ?5, "
-       "finished_ms = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) "
+       "final_position = ?4, record = ?5, finished_ms = ?6 "
        "WHERE id = ?1 AND status <> 'finished'"},
       // A rated game stays: its record is what its rating change rests on.
       {&st_->select_prunable,
@@ -206,7 +186,8 @@ journal_status journal::prepare_all() {
       {&st_->delete_moves, "DELETE FROM moves WHERE room_id = ?1"},
       {&st_->save_takebacks,
        "INSERT INTO takebacks(room_id, ply, text, clock1_ms, clock2_ms, received_ms, "
-       "taken_back_ms) SELECT room_id, ply, text, clock1_ms, clock2_ms, received_ms, ?3 "
+       "taken_back_ms) SELECT room_id, ply, text, clock1_ms, clock2_ms, received_ms, "
+       "CAST(?3 AS BIGINT) "
        "FROM moves WHERE room_id = ?1 AND ply >= ?2"},
       {&st_->delete_taken_back, "DELETE FROM moves WHERE room_id = ?1 AND ply >= ?2"},
       {&st_->delete_takebacks, "DELETE FROM takebacks WHERE room_id = ?1"},
@@ -223,7 +204,8 @@ journal_status journal::prepare_all() {
       {&st_->savepoint, "SAVEPOINT rated_finish"},
       {&st_->release, "RELEASE rated_finish"},
       {&st_->rollback_to, "ROLLBACK TO rated_finish"},
-      {&st_->rated_room, "SELECT seat1_player, seat2_player, rated, status FROM rooms WHERE id = ?1"},
+      {&st_->rated_room,
+       "SELECT seat1_player, seat2_player, rated, status FROM rooms WHERE id = ?1"},
       {&st_->select_rating,
        "SELECT rating, deviation, volatility, games, last_played_ms FROM ratings "
        "WHERE player_id = ?1 AND category = ?2"},
@@ -231,7 +213,8 @@ journal_status journal::prepare_all() {
        "INSERT INTO ratings(player_id, category, rating, deviation, volatility, games, "
        "last_played_ms) VALUES(?1, ?2, ?3, ?4, ?5, 1, ?6) "
        "ON CONFLICT(player_id, category) DO UPDATE SET rating = excluded.rating, "
-       "deviation = excluded.deviation, volatility = excluded.volatility, games = games + 1, "
+       "deviation = excluded.deviation, volatility = excluded.volatility, "
+       "games = ratings.games + 1, "
        "last_played_ms = excluded.last_played_ms"},
       {&st_->insert_history,
        "INSERT INTO rating_history(room_id, seat, player_id, category, score, rating_before, "
@@ -253,12 +236,13 @@ journal_status journal::prepare_all() {
        "ORDER BY ply"},
       {&st_->select_runs, "SELECT started_ms, heartbeat_ms FROM server_runs ORDER BY started_ms"},
       {&st_->insert_run,
-       "INSERT OR REPLACE INTO server_runs(started_ms, heartbeat_ms) VALUES(?1, ?1)"},
+       "INSERT INTO server_runs(started_ms, heartbeat_ms) VALUES(?1, ?1) "
+       "ON CONFLICT(started_ms) DO UPDATE SET heartbeat_ms = excluded.heartbeat_ms"},
       {&st_->beat_run, "UPDATE server_runs SET heartbeat_ms = ?2 WHERE started_ms = ?1"},
       {&st_->forget_runs, "DELETE FROM server_runs WHERE heartbeat_ms < ?1"},
   };
   for (const auto& [stmt, sql] : all) {
-    auto p = journal_statement::prepare(db_, sql);
+    auto p = journal_statement::prepare(*db_, sql);
     if (!p) return fail(p.error());
     *stmt = std::move(*p);
   }
@@ -267,34 +251,24 @@ journal_status journal::prepare_all() {
 
 journal_status journal::run_write(journal_statement& s, std::string_view what) {
   scoped_reset reset(s);
-  last_rc_ = s.step();
-  if (last_rc_ != SQLITE_DONE) return db_failure(what);
+  if (s.step() != store_step::done) return db_failure(what);
   return ok();
 }
 
 journal_status journal::write_one(journal_statement& s, std::string_view what) {
-  const bool own_transaction = sqlite3_get_autocommit(db_) != 0;
+  const bool own_transaction = db_->transaction() == store_transaction::none;
   auto r = run_write(s, what);
-  const int primary = last_rc_ & 0xff;
-  // A failed constraint wrote nothing; only a failed disk can leave a commit in the WAL.
-  if (!r && own_transaction && (primary == SQLITE_IOERR || primary == SQLITE_FULL)) {
-    undo_failed_commit();
-  }
+  // A failed constraint wrote nothing; only a failed disk can leave a commit behind.
+  if (!r && own_transaction && db_->last_failure_was_storage()) undo_failed_commit();
   return r;
 }
 
 void journal::undo_failed_commit() {
-  if (sqlite3_get_autocommit(db_) == 0) run_write(st_->rollback, "rollback after a failed commit");
+  if (db_->transaction() != store_transaction::none) {
+    run_write(st_->rollback, "rollback after a failed commit");
+  }
   last_ply_.clear();  // it may name moves that are gone now
-  // A failed fsync does not take back what write() already put in the page cache: the WAL
-  // may hold the failed commit's frames, complete and checksummed, and a restart would
-  // replay writes we reported as failed (a refused move would be in the game). The next
-  // commit goes to the same place in the WAL and breaks that checksum chain, so recovery
-  // stops before those frames; make one at once. If the disk fails it too, the frames were
-  // most likely never written either.
-  const std::string mark = "INSERT OR REPLACE INTO journal_meta VALUES('last_failed_commit_ms', '" +
-                           std::to_string(unix_ms_now()) + "')";
-  sqlite3_exec(db_, mark.c_str(), nullptr, nullptr, nullptr);
+  db_->after_failed_commit();
 }
 
 journal_status journal::save_identity(std::string_view player_id, std::string_view name,
@@ -328,7 +302,7 @@ ringside::expected<std::int64_t> journal::prune_identities(std::int64_t seen_bef
   auto& s = st_->prune_identities;
   s.bind(1, seen_before_ms);
   if (auto r = write_one(s, "prune_identities"); !r) return fail(r.error());
-  return static_cast<std::int64_t>(sqlite3_changes(db_));
+  return static_cast<std::int64_t>(db_->changes());
 }
 
 ringside::expected<std::vector<std::string>> journal::prune_finished_rooms(
@@ -341,13 +315,13 @@ ringside::expected<std::vector<std::string>> journal::prune_finished_rooms(
     s.bind(1, finished_before_ms);
     s.bind(2, plies_kept_from);
     s.bind(3, limit);
-    int rc = SQLITE_ROW;
-    while ((rc = s.step()) == SQLITE_ROW) ids.push_back(s.text(0));
-    if (rc != SQLITE_DONE) return db_failure("prune_finished_rooms: select");
+    store_step rc = store_step::row;
+    while ((rc = s.step()) == store_step::row) ids.push_back(s.text(0));
+    if (rc != store_step::done) return db_failure("prune_finished_rooms: select");
   }
   if (ids.empty()) return ids;
   // Inside a batch the batch owns the transaction; otherwise the rooms go together or not.
-  const bool own_transaction = sqlite3_get_autocommit(db_) != 0;
+  const bool own_transaction = db_->transaction() == store_transaction::none;
   if (own_transaction) {
     if (auto r = run_write(st_->begin_write, "prune_finished_rooms: begin"); !r)
       return fail(r.error());
@@ -378,16 +352,16 @@ expected<std::optional<identity_row>> journal::find_identity(std::string_view to
   auto& s = st_->find_identity;
   scoped_reset reset(s);
   s.bind(1, token_hash);
-  const int rc = s.step();
-  if (rc == SQLITE_DONE) return std::optional<identity_row>{};
-  if (rc != SQLITE_ROW) return db_failure("find_identity");
+  const auto rc = s.step();
+  if (rc == store_step::done) return std::optional<identity_row>{};
+  if (rc != store_step::row) return db_failure("find_identity");
   return std::optional<identity_row>{identity_row{s.text(0), s.text(1), s.integer(2) != 0}};
 }
 
 journal_status journal::save_account(const account_row& account) {
   std::lock_guard lock(mutex_);
   // Inside a batch the batch owns the transaction; otherwise both rows go together or not.
-  const bool own_transaction = sqlite3_get_autocommit(db_) != 0;
+  const bool own_transaction = db_->transaction() == store_transaction::none;
   if (own_transaction) {
     if (auto r = run_write(st_->begin_write, "save_account: begin"); !r) return r;
   }
@@ -414,7 +388,7 @@ journal_status journal::set_password(std::string_view player_id, std::string_vie
   s.bind(1, player_id);
   s.bind(2, password_hash);
   auto r = write_one(s, "set_password " + std::string(player_id));
-  if (r && sqlite3_changes(db_) == 0) return fail("set_password: no account " + std::string(player_id));
+  if (r && db_->changes() == 0) return fail("set_password: no account " + std::string(player_id));
   return r;
 }
 
@@ -423,9 +397,9 @@ expected<std::vector<account_row>> journal::accounts() {
   auto& s = st_->select_accounts;
   scoped_reset reset(s);
   std::vector<account_row> out;
-  int rc = SQLITE_ROW;
-  while ((rc = s.step()) == SQLITE_ROW) out.push_back({s.text(0), s.text(1), s.text(2)});
-  if (rc != SQLITE_DONE) return db_failure("accounts");
+  store_step rc = store_step::row;
+  while ((rc = s.step()) == store_step::row) out.push_back({s.text(0), s.text(1), s.text(2)});
+  if (rc != store_step::done) return db_failure("accounts");
   return out;
 }
 
@@ -492,7 +466,7 @@ static ringside::failure missing_or_finished(journal_statement& state, std::stri
                                              std::string_view what) {
   scoped_reset reset(state);
   state.bind(1, room_id);
-  const bool exists = state.step() == SQLITE_ROW;
+  const bool exists = state.step() == store_step::row;
   return fail(std::string(what) + ": room " + std::string(room_id) +
               (exists ? " is already finished" : " does not exist"));
 }
@@ -514,8 +488,7 @@ journal_status journal::update_seats(std::string_view room_id,
   }
   s.bind(6, status);
   if (auto r = write_one(s, "update_seats"); !r) return r;
-  if (sqlite3_changes(db_) == 0)
-    return missing_or_finished(st_->room_state, room_id, "update_seats");
+  if (db_->changes() == 0) return missing_or_finished(st_->room_state, room_id, "update_seats");
   return ok();
 }
 
@@ -535,8 +508,9 @@ journal_status journal::finish_room_row(std::string_view room_id, const room_res
   s.bind(3, std::string_view(result.reason));
   s.bind(4, final_position);
   s.bind(5, record);
+  s.bind(6, unix_ms_now());
   if (auto r = write_one(s, what); !r) return r;
-  if (sqlite3_changes(db_) == 0) return missing_or_finished(st_->room_state, room_id, what);
+  if (db_->changes() == 0) return missing_or_finished(st_->room_state, room_id, what);
   return ok();
 }
 
@@ -546,9 +520,9 @@ expected<std::optional<rating_row>> journal::read_rating(std::string_view player
   scoped_reset reset(s);
   s.bind(1, player_id);
   s.bind(2, category);
-  const int rc = s.step();
-  if (rc == SQLITE_DONE) return std::optional<rating_row>{};
-  if (rc != SQLITE_ROW) return db_failure("rating of " + std::string(player_id));
+  const auto rc = s.step();
+  if (rc == store_step::done) return std::optional<rating_row>{};
+  if (rc != store_step::row) return db_failure("rating of " + std::string(player_id));
   return std::optional<rating_row>{rating_row{std::string(player_id),
                                               std::string(category),
                                               {s.real(0), s.real(1), s.real(2)},
@@ -572,9 +546,9 @@ expected<std::array<rating_change, 2>> journal::write_rated_finish(
     auto& s = st_->rated_room;
     scoped_reset reset(s);
     s.bind(1, room_id);
-    const int rc = s.step();
-    if (rc == SQLITE_DONE) return fail(what + ": the room does not exist");
-    if (rc != SQLITE_ROW) return db_failure(what);
+    const auto rc = s.step();
+    if (rc == store_step::done) return fail(what + ": the room does not exist");
+    if (rc != store_step::row) return db_failure(what);
     if (s.text(3) == "finished") return fail(what + ": the room is already finished");
     if (s.integer(2) == 0) return fail(what + ": the room is not rated");
     for (int i = 0; i < 2; ++i) {
@@ -642,7 +616,7 @@ expected<std::array<rating_change, 2>> journal::finish_rated_room(
   last_ply_.erase(std::string(room_id));
   // Outside a batch this is its own transaction; inside one a savepoint makes it all or
   // nothing, so a failed rating write cannot leave the finished room in the batch's commit.
-  const bool own_transaction = sqlite3_get_autocommit(db_) != 0;
+  const bool own_transaction = db_->transaction() == store_transaction::none;
   if (own_transaction) {
     if (auto r = run_write(st_->begin_write, what + ": begin"); !r) return fail(r.error());
   }
@@ -653,11 +627,11 @@ expected<std::array<rating_change, 2>> journal::finish_rated_room(
   auto changes =
       write_rated_finish(room_id, result, final_position, record, category, system, played_ms);
   if (!changes) {
-    if (sqlite3_get_autocommit(db_) == 0) {
+    if (db_->transaction() != store_transaction::none) {
       run_write(st_->rollback_to, what + ": rollback");
       run_write(st_->release, what + ": release");
     }
-    if (own_transaction && sqlite3_get_autocommit(db_) == 0) {
+    if (own_transaction && db_->transaction() != store_transaction::none) {
       run_write(st_->rollback, what + ": rollback");
     }
     return changes;
@@ -680,20 +654,20 @@ expected<std::vector<rating_row>> journal::all_ratings() {
   auto& s = st_->select_all_ratings;
   scoped_reset reset(s);
   std::vector<rating_row> out;
-  int rc = 0;
-  while ((rc = s.step()) == SQLITE_ROW) {
+  store_step rc{};
+  while ((rc = s.step()) == store_step::row) {
     out.push_back(rating_row{
         s.text(0), s.text(1), {s.real(2), s.real(3), s.real(4)}, s.integer(5), s.integer(6)});
   }
-  if (rc != SQLITE_DONE) return db_failure("all_ratings");
+  if (rc != store_step::done) return db_failure("all_ratings");
   return out;
 }
 
 expected<std::vector<rating_history_row>> journal::read_history(journal_statement& s) {
   scoped_reset reset(s);
   std::vector<rating_history_row> out;
-  int rc = 0;
-  while ((rc = s.step()) == SQLITE_ROW) {
+  store_step rc{};
+  while ((rc = s.step()) == store_step::row) {
     rating_history_row row;
     row.seq = s.integer(0);
     row.room_id = s.text(1);
@@ -707,7 +681,7 @@ expected<std::vector<rating_history_row>> journal::read_history(journal_statemen
     c.played_ms = s.integer(12);
     out.push_back(std::move(row));
   }
-  if (rc != SQLITE_DONE) return db_failure("reading rating_history");
+  if (rc != store_step::done) return db_failure("reading rating_history");
   return out;
 }
 
@@ -731,7 +705,7 @@ journal_status journal::append_move(std::string_view room_id, const move_row& mo
       "append_move " + std::string(room_id) + " ply " + std::to_string(move.ply);
   std::lock_guard lock(mutex_);
   // Inside a batch the batch owns the transaction; a failed check leaves nothing written.
-  const bool own_transaction = sqlite3_get_autocommit(db_) != 0;
+  const bool own_transaction = db_->transaction() == store_transaction::none;
   if (own_transaction) {
     if (auto r = run_write(st_->begin_write, what + ": begin"); !r) return r;
   }
@@ -746,9 +720,9 @@ journal_status journal::append_move(std::string_view room_id, const move_row& mo
       auto& state = st_->room_state;
       scoped_reset reset(state);
       state.bind(1, room_id);
-      const int rc = state.step();
-      if (rc == SQLITE_DONE) return fail(what + ": the room does not exist");
-      if (rc != SQLITE_ROW) return db_failure(what);
+      const auto rc = state.step();
+      if (rc == store_step::done) return fail(what + ": the room does not exist");
+      if (rc != store_step::row) return db_failure(what);
       if (state.text(0) == "finished") return fail(what + ": the room is finished");
       const auto last = state.optional_integer(1);
       if (last && move.ply <= *last) {
@@ -769,7 +743,8 @@ journal_status journal::append_move(std::string_view room_id, const move_row& mo
   auto r = attempt();
   if (!own_transaction) return r;
   if (!r) {
-    if (sqlite3_get_autocommit(db_) == 0) run_write(st_->rollback, what + ": rollback");
+    if (db_->transaction() != store_transaction::none)
+      run_write(st_->rollback, what + ": rollback");
     last_ply_.clear();
     return r;
   }
@@ -783,7 +758,7 @@ journal_status journal::take_back(std::string_view room_id, int from_ply,
   const std::string what =
       "take_back " + std::string(room_id) + " from ply " + std::to_string(from_ply);
   std::lock_guard lock(mutex_);
-  const bool own_transaction = sqlite3_get_autocommit(db_) != 0;
+  const bool own_transaction = db_->transaction() == store_transaction::none;
   if (own_transaction) {
     if (auto r = run_write(st_->begin_write, what + ": begin"); !r) return r;
   }
@@ -793,9 +768,9 @@ journal_status journal::take_back(std::string_view room_id, int from_ply,
       auto& state = st_->room_state;
       scoped_reset reset(state);
       state.bind(1, room_id);
-      const int rc = state.step();
-      if (rc == SQLITE_DONE) return fail(what + ": the room does not exist");
-      if (rc != SQLITE_ROW) return db_failure(what);
+      const auto rc = state.step();
+      if (rc == store_step::done) return fail(what + ": the room does not exist");
+      if (rc != store_step::row) return db_failure(what);
       if (state.text(0) == "finished") return fail(what + ": the room is finished");
       const auto last = state.optional_integer(1);
       if (!last || *last < from_ply) return fail(what + ": the room has no move at that ply");
@@ -815,7 +790,8 @@ journal_status journal::take_back(std::string_view room_id, int from_ply,
   auto r = attempt();
   if (!own_transaction) return r;
   if (!r) {
-    if (sqlite3_get_autocommit(db_) == 0) run_write(st_->rollback, what + ": rollback");
+    if (db_->transaction() != store_transaction::none)
+      run_write(st_->rollback, what + ": rollback");
     last_ply_.clear();
     return r;
   }
@@ -829,22 +805,26 @@ expected<std::int64_t> journal::taken_back_count(std::string_view room_id) {
   auto& s = st_->count_takebacks;
   scoped_reset reset(s);
   s.bind(1, room_id);
-  if (s.step() != SQLITE_ROW) return db_failure("taken_back_count");
+  if (s.step() != store_step::row) return db_failure("taken_back_count");
   return s.integer(0);
 }
 
 journal_status journal::begin_batch() {
   std::lock_guard lock(mutex_);
-  if (sqlite3_get_autocommit(db_) == 0) return fail("begin_batch: a batch is already open");
+  if (db_->transaction() != store_transaction::none)
+    return fail("begin_batch: a batch is already open");
   return run_write(st_->begin_write, "begin_batch");
 }
 
 journal_status journal::commit_batch() {
   std::lock_guard lock(mutex_);
-  if (sqlite3_get_autocommit(db_) != 0) {
+  const auto state = db_->transaction();
+  if (state != store_transaction::open) {
+    const std::string why = db_->last_error();
+    // PostgreSQL keeps a doomed transaction open until it is rolled back.
+    if (state == store_transaction::aborted) run_write(st_->rollback, "commit_batch: rollback");
     last_ply_.clear();
-    return fail("commit_batch: the batch was rolled back by SQLite: " +
-                std::string(sqlite3_errmsg(db_)));
+    return fail("commit_batch: the store rolled the batch back: " + why);
   }
   auto r = run_write(st_->commit, "commit_batch");
   if (!r) undo_failed_commit();
@@ -853,7 +833,7 @@ journal_status journal::commit_batch() {
 
 bool journal::in_batch() {
   std::lock_guard lock(mutex_);
-  return sqlite3_get_autocommit(db_) == 0;
+  return db_->transaction() == store_transaction::open;
 }
 
 room_row journal::read_room(const journal_statement& s) const {
@@ -899,12 +879,12 @@ expected<std::vector<move_row>> journal::read_moves(std::string_view room_id) {
   scoped_reset reset(s);
   s.bind(1, room_id);
   std::vector<move_row> out;
-  int rc = 0;
-  while ((rc = s.step()) == SQLITE_ROW) {
+  store_step rc{};
+  while ((rc = s.step()) == store_step::row) {
     out.push_back(move_row{
         static_cast<int>(s.integer(0)), s.text(1), {s.integer(2), s.integer(3)}, s.integer(4)});
   }
-  if (rc != SQLITE_DONE) return db_failure("reading moves of room " + std::string(room_id));
+  if (rc != store_step::done) return db_failure("reading moves of room " + std::string(room_id));
   return out;
 }
 
@@ -917,9 +897,9 @@ expected<std::vector<room_with_moves>> journal::unfinished_rooms() {
     {
       auto& s = st_->select_unfinished;
       scoped_reset reset(s);
-      int rc = 0;
-      while ((rc = s.step()) == SQLITE_ROW) out.push_back(room_with_moves{read_room(s), {}});
-      if (rc != SQLITE_DONE) return db_failure("unfinished_rooms");
+      store_step rc{};
+      while ((rc = s.step()) == store_step::row) out.push_back(room_with_moves{read_room(s), {}});
+      if (rc != store_step::done) return db_failure("unfinished_rooms");
     }
     for (auto& r : out) {
       auto m = read_moves(r.room.id);
@@ -938,9 +918,9 @@ expected<std::optional<room_row>> journal::room(std::string_view room_id) {
   auto& s = st_->select_room;
   scoped_reset reset(s);
   s.bind(1, room_id);
-  const int rc = s.step();
-  if (rc == SQLITE_DONE) return std::optional<room_row>{};
-  if (rc != SQLITE_ROW) return db_failure("room " + std::string(room_id));
+  const auto rc = s.step();
+  if (rc == store_step::done) return std::optional<room_row>{};
+  if (rc != store_step::row) return db_failure("room " + std::string(room_id));
   return std::optional<room_row>{read_room(s)};
 }
 
@@ -954,9 +934,9 @@ expected<std::vector<server_run>> journal::server_runs() {
   auto& s = st_->select_runs;
   scoped_reset reset(s);
   std::vector<server_run> out;
-  int rc = 0;
-  while ((rc = s.step()) == SQLITE_ROW) out.push_back(server_run{s.integer(0), s.integer(1)});
-  if (rc != SQLITE_DONE) return db_failure("server_runs");
+  store_step rc{};
+  while ((rc = s.step()) == store_step::row) out.push_back(server_run{s.integer(0), s.integer(1)});
+  if (rc != store_step::done) return db_failure("server_runs");
   return out;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// journal: the server's durable record in SQLite (dir/ringside.db, WAL, synchronous=FULL).
+// journal: the server's durable record, in SQLite (dir/ringside.db, WAL, synchronous=FULL)
+// or PostgreSQL (synchronous commit), through store_connection.
 // It holds identities (by token digest, never the token), rooms and every accepted move,
 // so a restarted server can resume unfinished games and serve finished games' records.
 //
@@ -20,12 +21,12 @@
 #include <vector>
 
 #include "engine/common/expected.hpp"
-#include "server/journal_statement.hpp"
 #include "server/rating/glicko2.hpp"
 
-struct sqlite3;
-
 namespace ringside::server {
+
+class journal_statement;
+class store_connection;
 
 // A write that succeeded carries nothing; a failed one carries the reason.
 using journal_status = ringside::expected<std::monostate>;
@@ -163,6 +164,12 @@ class journal {
   // Opens (creating when missing) `dir` and dir/ringside.db, migrates the schema and proves
   // the file writable; fails with a sentence naming the path when any of that is impossible.
   static ringside::expected<std::unique_ptr<journal>> open(const std::filesystem::path& dir);
+  // Opens the store `location` names: a postgresql:// URL (see postgres_connection.hpp),
+  // or else a SQLite data directory as open(dir) does.
+  static ringside::expected<std::unique_ptr<journal>> open_location(std::string_view location);
+  // The same on any store (SQLite, PostgreSQL): migrates its schema and prepares every
+  // statement; fails with a sentence naming the store.
+  static ringside::expected<std::unique_ptr<journal>> open_on(std::unique_ptr<store_connection> db);
 
   journal(const journal&) = delete;
   journal& operator=(const journal&) = delete;
@@ -294,7 +301,7 @@ class journal {
 
  private:
   struct statements;
-  explicit journal(sqlite3* db);
+  explicit journal(std::unique_ptr<store_connection> db);
   journal_status prepare_all();
   journal_status exec(const char* sql);
   journal_status run_write(journal_statement& s, std::string_view what);
@@ -321,9 +328,8 @@ class journal {
       std::int64_t played_ms);
 
   std::mutex mutex_;
-  sqlite3* db_ = nullptr;
+  std::unique_ptr<store_connection> db_;
   std::unique_ptr<statements> st_;
-  int last_rc_ = 0;  // what run_write's last step returned
   // The last ply of each unfinished room whose moves this process appended, so appending the
   // next one needs no query (a tenth of a move's journal work). Forgotten whenever a
   // transaction is undone, and for a room being finished.

@@ -1,56 +1,50 @@
 #pragma once
-// journal_statement: one prepared SQLite statement, owned (finalised on destruction).
-// The journal prepares each statement once at open and reuses it for every call.
+// journal_statement: one prepared statement of the journal's store (SQLite or PostgreSQL,
+// see store_connection.hpp), owned. The journal prepares each statement once at open and
+// reuses it for every call.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "engine/common/expected.hpp"
-
-struct sqlite3;
-struct sqlite3_stmt;
+#include "server/store_connection.hpp"
 
 namespace ringside::server {
 
 class journal_statement {
  public:
   journal_statement() = default;
-  // Compiles `sql` on `db`; fails with SQLite's reason (a bug in our SQL or a broken file).
-  static ringside::expected<journal_statement> prepare(sqlite3* db, std::string_view sql);
+  // Compiles `sql` on `db`; fails with the engine's reason (a bug in our SQL or a broken
+  // store).
+  static ringside::expected<journal_statement> prepare(store_connection& db, std::string_view sql);
 
-  journal_statement(journal_statement&& other) noexcept;
-  journal_statement& operator=(journal_statement&& other) noexcept;
-  journal_statement(const journal_statement&) = delete;
-  journal_statement& operator=(const journal_statement&) = delete;
-  ~journal_statement();
-
-  // Binds parameter `index` (1-based). A failed bind is remembered and returned by step(),
+  // Binds parameter `index` (1-based). A failed bind is remembered and makes step() fail,
   // so callers check once instead of after every bind.
-  void bind(int index, std::int64_t value);
-  void bind(int index, std::string_view text);
+  void bind(int index, std::int64_t value) { stmt_->bind(index, value); }
+  void bind(int index, std::string_view text) { stmt_->bind(index, text); }
   void bind(int index, const std::optional<std::string>& text);
   void bind(int index, const std::optional<std::int64_t>& value);
-  void bind_real(int index, double value);
+  void bind_real(int index, double value) { stmt_->bind_real(index, value); }
 
-  // Runs one step: SQLITE_ROW, SQLITE_DONE or an error code (also a remembered bind error).
-  int step();
+  // Runs one step: a row, done, or failed (the connection's last_error() says why).
+  store_step step() { return stmt_->step(); }
   // Makes the statement ready for new bindings; call after every use (scoped_reset does).
-  void reset();
+  void reset() { stmt_->reset(); }
 
   // Column readers for the current row; `col` is 0-based.
-  bool is_null(int col) const;
-  std::int64_t integer(int col) const;
-  double real(int col) const;
-  std::string text(int col) const;
+  bool is_null(int col) const { return stmt_->is_null(col); }
+  std::int64_t integer(int col) const { return stmt_->integer(col); }
+  double real(int col) const { return stmt_->real(col); }
+  std::string text(int col) const { return stmt_->text(col); }
   std::optional<std::string> optional_text(int col) const;
   std::optional<std::int64_t> optional_integer(int col) const;
 
  private:
-  explicit journal_statement(sqlite3_stmt* stmt) : stmt_(stmt) {}
-  sqlite3_stmt* stmt_ = nullptr;
-  int bind_error_ = 0;  // first failing bind's code since the last reset, 0 if none
+  explicit journal_statement(std::unique_ptr<store_statement> stmt) : stmt_(std::move(stmt)) {}
+  std::unique_ptr<store_statement> stmt_;
 };
 
 // Resets a statement when a scope ends, whatever path leaves it, so no statement keeps a

@@ -82,7 +82,7 @@ void journal_writer::run_writes(std::deque<task>& batch) {
       // Once SQLite has rolled the batch back itself, later writes would auto-commit one by
       // one while their submitters are told the batch failed: do not run them at all.
       if (!journal_->in_batch()) {
-        results.push_back(ringside::fail("the journal's transaction was rolled back by SQLite"));
+        results.push_back(ringside::fail("the journal's transaction was rolled back by the store"));
         continue;
       }
       results.push_back(t.op(*journal_));

@@ -32,6 +32,10 @@ struct options {
   // A connection whose current write has not finished in this long does not read: dropped.
   double write_stall_s = 10;
   std::string data_dir = "data";  // where the journal (ringside.db) lives
+  // A postgresql:// URL: the journal lives there instead of in data_dir (postgres_connection).
+  std::string store;
+  // --copy-store FROM TO: copy a SQLite data directory into an empty PostgreSQL store and exit.
+  std::vector<std::string> copy_store;
   double abandon_after_s = 120;   // an untimed game's player offline this long loses
   int computer_threads = 1;       // worker threads for computer players' searches
   // Rated rooms change ratings only between accounts; until accounts exist, this makes every

@@ -28,6 +28,8 @@
 #include "server/journal_heartbeat.hpp"
 #include "common/unix_time.hpp"
 #include "server/journal_writer.hpp"
+#include "server/postgres_connection.hpp"
+#include "server/store_copy.hpp"
 #include "server/listener.hpp"
 #include "server/room_registry.hpp"
 #include "server/metrics.hpp"
@@ -262,6 +264,12 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       po::value<double>(&accounts.logins.forget_after_s)
           ->default_value(accounts.logins.forget_after_s),
       "seconds after which a wrong password no longer counts");
+  desc.add_options()("store", po::value<std::string>(&o.store),
+                     "postgresql://user@host:port/db: keep the journal in PostgreSQL instead of "
+                     "in --data (SQLite)");
+  desc.add_options()("copy-store", po::value<std::vector<std::string>>(&o.copy_store)->multitoken(),
+                     "FROM TO: copy the SQLite journal in directory FROM into the empty "
+                     "PostgreSQL store at URL TO, print what was copied, and exit");
   desc.add_options()("tls-cert", po::value<std::string>(&tls.cert),
                      "PEM certificate chain: serve https:// and wss:// (TLS 1.2+) instead of "
                      "http:// and ws://; SIGHUP reads it and the key again");
@@ -383,6 +391,15 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       return 1;
     }
   }
+  if (!o.copy_store.empty() && o.copy_store.size() != 2) {
+    std::cerr << "ringside-server: --copy-store takes two arguments: FROM (a data directory) "
+                 "and TO (a postgresql:// URL)\n";
+    return 1;
+  }
+  if (!o.store.empty() && !postgres_connection::is_url(o.store)) {
+    std::cerr << "ringside-server: --store takes a postgresql:// URL (SQLite is --data DIR)\n";
+    return 1;
+  }
   if (tls.cert.empty() != tls.key.empty()) {
     std::cerr << "ringside-server: --tls-cert and --tls-key go together\n";
     return 1;
@@ -407,6 +424,16 @@ int run(int argc, char** argv) {
   spdlog::set_level(spdlog::level::from_str(opts.log_level));
   std::signal(SIGPIPE, SIG_IGN);
 
+  if (!opts.copy_store.empty()) {
+    auto counts = copy_store(opts.copy_store[0], opts.copy_store[1]);
+    if (!counts) {
+      std::cerr << "ringside-server: " << counts.error() << "\n";
+      return 2;
+    }
+    for (const auto& [table, n] : *counts) std::cout << table << " " << n << "\n";
+    return 0;
+  }
+
   // Before the journal: a certificate that does not load is a typo to fix, not a server to run.
   std::unique_ptr<tls_certificate> certificate;
   if (!tls.cert.empty()) {
@@ -420,27 +447,30 @@ int run(int argc, char** argv) {
   }
 
   // The journal first: a server that cannot record moves must not accept any.
-  auto opened = journal::open(opts.data_dir);
+  const std::string store_flag = opts.store.empty()
+                                     ? "--data " + opts.data_dir
+                                     : "--store " + postgres_connection::redacted(opts.store);
+  auto opened = journal::open_location(opts.store.empty() ? opts.data_dir : opts.store);
   if (!opened) {
-    std::cerr << "ringside-server: --data " << opts.data_dir << ": " << opened.error() << "\n";
+    std::cerr << "ringside-server: " << store_flag << ": " << opened.error() << "\n";
     return 2;
   }
   auto saved_accounts = (*opened)->accounts();
   if (!saved_accounts) {
-    std::cerr << "ringside-server: --data " << opts.data_dir
+    std::cerr << "ringside-server: " << store_flag
               << ": cannot read the accounts: " << saved_accounts.error() << "\n";
     return 2;
   }
   auto unfinished = (*opened)->unfinished_rooms();
   if (!unfinished) {
-    std::cerr << "ringside-server: --data " << opts.data_dir
+    std::cerr << "ringside-server: " << store_flag
               << ": cannot read the unfinished games: " << unfinished.error() << "\n";
     return 2;
   }
   // Read before this run is recorded: the runs before it are what restored clocks charge.
   auto runs = (*opened)->server_runs();
   if (!runs) {
-    std::cerr << "ringside-server: --data " << opts.data_dir
+    std::cerr << "ringside-server: " << store_flag
               << ": cannot read the server's past runs: " << runs.error() << "\n";
     return 2;
   }
@@ -450,7 +480,7 @@ int run(int argc, char** argv) {
   if (opts.heartbeat_s > 0) {
     if (auto begun = (*opened)->begin_run(run_started_ms, run_started_ms - forget_runs_after_ms);
         !begun) {
-      std::cerr << "ringside-server: --data " << opts.data_dir
+      std::cerr << "ringside-server: " << store_flag
                 << ": cannot record this run: " << begun.error() << "\n";
       return 2;
     }
@@ -558,7 +588,8 @@ int run(int argc, char** argv) {
   const auto& page = static_files::embedded();
   const auto shown = bound.address().is_unspecified()
                          ? std::string(bound.address().is_v6() ? "[::1]" : "127.0.0.1")
-                     : bound.address().is_v6() ? "[" + bound.address().to_string() + "]"
+                     // Appended, not "[" + ...: GCC 12 warns a false -Wrestrict on that.
+                     : bound.address().is_v6() ? std::string("[").append(bound.address().to_string()).append("]")
                                                : bound.address().to_string();
   spdlog::info("the browser client: open {}://{}:{}/ ({} files, {:.1f} KB as sent gzipped)",
                certificate ? "https" : "http", shown, bound.port(), page.count(),

@@ -10,6 +10,7 @@
 #include "journaled_server.hpp"
 #include "reconnect.hpp"
 #include "support/game_search.hpp"
+#include "support/postgres_cluster.hpp"
 #include "support/server_flags.hpp"
 #include "support/table.hpp"
 
@@ -29,6 +30,10 @@ std::int64_t unix_ms_of(const std::string& iso) {
 
 // Runs `sql` on the journal of a stopped server in `dir`.
 void run_on_journal(const std::string& dir, const std::string& sql) {
+  if (const auto database = postgres_database_for(dir); !database.empty()) {
+    test_support::postgres_cluster::shared().query_one(database, sql);
+    return;
+  }
   sqlite3* db = nullptr;
   REQUIRE(sqlite3_open((dir + "/ringside.db").c_str(), &db) == SQLITE_OK);
   char* err = nullptr;

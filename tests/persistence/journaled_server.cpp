@@ -4,15 +4,42 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <regex>
 #include <stdexcept>
 
+#include "support/postgres_cluster.hpp"
+
 namespace ringside::test {
+
+std::string postgres_database_for(const std::string& dir) {
+  const char* store = std::getenv("RINGSIDE_TEST_STORE");
+  if (store == nullptr || std::string(store) != "postgresql") return {};
+  static std::map<std::string, std::string> databases;
+  auto& name = databases[dir];
+  if (name.empty()) name = test_support::postgres_cluster::shared().create_database();
+  return name;
+}
+
+namespace {
+
+// Every --data directory stands for its own database, so restarting on the same directory
+// restarts on the same store.
+std::vector<std::string> store_flags(const std::string& dir,
+                                     const std::vector<std::string>& extra) {
+  if (std::find(extra.begin(), extra.end(), "--store") != extra.end()) return {};
+  const auto database = postgres_database_for(dir);
+  if (database.empty()) return {};
+  return {"--store", test_support::postgres_cluster::shared().url(database)};
+}
+
+}  // namespace
 
 journaled_server::journaled_server(std::string dir, std::vector<std::string> extra,
                                    std::vector<std::string> env) {
@@ -20,6 +47,8 @@ journaled_server::journaled_server(std::string dir, std::vector<std::string> ext
       RINGSIDE_SERVER_PATH, "--host", "127.0.0.1", "--port", "0", "--threads", "2",
       "--log-level",        "warn",   "--data",    dir};
   args.insert(args.end(), extra.begin(), extra.end());
+  const auto store = store_flags(dir, extra);
+  args.insert(args.end(), store.begin(), store.end());
   // Built before fork: the child only execs.
   for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
   std::vector<char*> envp;

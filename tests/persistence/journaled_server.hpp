@@ -45,6 +45,11 @@ class temp_dir {
   std::string path_;
 };
 
+// With RINGSIDE_TEST_STORE=postgresql, the PostgreSQL database (of the process's one
+// cluster, support/postgres_cluster.hpp) that stands for --data `dir`, made on first use;
+// empty on SQLite. A raw read of the store goes there instead of to dir/ringside.db.
+std::string postgres_database_for(const std::string& dir);
+
 // Runs the server binary with `args` to its exit; returns {exit code, stderr+stdout}.
 std::pair<int, std::string> run_server_to_exit(const std::vector<std::string>& args);
 

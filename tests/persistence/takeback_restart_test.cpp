@@ -8,6 +8,7 @@
 
 #include "journaled_server.hpp"
 #include "reconnect.hpp"
+#include "support/postgres_cluster.hpp"
 #include "support/server_flags.hpp"
 #include "support/table.hpp"
 
@@ -16,6 +17,9 @@ namespace {
 
 // The first column of the first row `sql` gives on dir/ringside.db.
 std::string first_value(const std::string& dir, const std::string& sql) {
+  if (const auto database = postgres_database_for(dir); !database.empty()) {
+    return test_support::postgres_cluster::shared().query_one(database, sql);
+  }
   sqlite3* db = nullptr;
   REQUIRE(sqlite3_open((dir + "/ringside.db").c_str(), &db) == SQLITE_OK);
   std::string first = "<no row>";

@@ -21,9 +21,11 @@ TEST_CASE("journal: open creates missing directories, a WAL database and the lat
   const auto dir = t.path / "a" / "b";
   auto j = open_ok(dir);
   const std::string latest = std::to_string(journal_schema::latest_version);
-  CHECK(fs::exists(dir / "ringside.db"));
   CHECK(query_one(dir / "ringside.db", "SELECT max(version) FROM schema_version") == latest);
-  CHECK(query_one(dir / "ringside.db", "PRAGMA journal_mode") == "wal");
+  if (!on_postgres()) {  // the file and its mode are SQLite's; PostgreSQL has the same versions
+    CHECK(fs::exists(dir / "ringside.db"));
+    CHECK(query_one(dir / "ringside.db", "PRAGMA journal_mode") == "wal");
+  }
   j.reset();
   // Reopening does not migrate twice: one row per migration applied.
   auto again = open_ok(dir);
@@ -128,7 +130,9 @@ TEST_CASE("journal: short finished games past their time are pruned, with their 
   room_with("open", 1, false);
   room_with("old-short", 0, true);
   // Every finished game has its finish time; make one finished long ago.
-  CHECK(query_one(db, "SELECT finished_ms > 1700000000000 FROM rooms WHERE id = 'short'") == "1");
+  CHECK(query_one(
+            db, "SELECT count(*) FROM rooms WHERE id = 'short' AND finished_ms > 1700000000000") ==
+        "1");
   query_one(db, "UPDATE rooms SET finished_ms = 5 WHERE id = 'old-short'");
 
   // Nothing finished before a time in the past but that one.
@@ -333,7 +337,7 @@ TEST_CASE("journal: a file written by a newer schema is refused, not clobbered")
   temp_dir t;
   open_ok(t.path).reset();
   query_one(t.path / "ringside.db", "INSERT INTO schema_version VALUES(99)");
-  auto j = journal::open(t.path);
+  auto j = open_journal(t.path);
   REQUIRE_FALSE(j.has_value());
   CHECK(j.error().find("99") != std::string::npos);
   CHECK(query_one(t.path / "ringside.db", "SELECT max(version) FROM schema_version") == "99");

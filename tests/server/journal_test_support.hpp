@@ -1,14 +1,21 @@
 #pragma once
-// Helpers shared by the journal's test files: temp directories, raw SQLite reads, samples.
+// Helpers shared by the journal's test files: temp directories, raw reads, samples.
+//
+// The same tests run on both stores: with RINGSIDE_TEST_STORE=postgresql (ctest's
+// journal_postgresql entry sets it) each temp directory stands for a fresh PostgreSQL
+// database of the process's one cluster, and open_ok and query_one go there.
 #include <doctest/doctest.h>
 #include <sqlite3.h>
 
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "server/journal.hpp"
+#include "support/postgres_cluster.hpp"
 
 namespace ringside::journal_test {
 
@@ -41,8 +48,32 @@ inline std::string numbered(const char* prefix, int n) {
   return s;
 }
 
-// One value from the database file, read with a separate raw connection.
+inline bool on_postgres() {
+  const char* store = std::getenv("RINGSIDE_TEST_STORE");
+  return store != nullptr && std::string_view(store) == "postgresql";
+}
+
+// The PostgreSQL database standing for directory `dir`, made on first use.
+inline std::string database_for(const fs::path& dir) {
+  static std::map<std::string, std::string> databases;
+  auto& name = databases[dir.string()];
+  if (name.empty()) name = test_support::postgres_cluster::shared().create_database();
+  return name;
+}
+
+// Opens the journal of `dir` on the store under test.
+inline ringside::expected<std::unique_ptr<journal>> open_journal(const fs::path& dir) {
+  if (!on_postgres()) return journal::open(dir);
+  return journal::open_location(test_support::postgres_cluster::shared().url(database_for(dir)));
+}
+
+// One value from the store (dir/ringside.db, or dir's database), read with a separate raw
+// connection.
 inline std::string query_one(const fs::path& db_file, const std::string& sql) {
+  if (on_postgres()) {
+    return test_support::postgres_cluster::shared().query_one(database_for(db_file.parent_path()),
+                                                              sql);
+  }
   sqlite3* db = nullptr;
   REQUIRE(sqlite3_open_v2(db_file.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK);
   sqlite3_stmt* st = nullptr;
@@ -58,7 +89,7 @@ inline std::string query_one(const fs::path& db_file, const std::string& sql) {
 }
 
 inline std::unique_ptr<journal> open_ok(const fs::path& dir) {
-  auto j = journal::open(dir);
+  auto j = open_journal(dir);
   REQUIRE_MESSAGE(j.has_value(), (j.has_value() ? std::string() : j.error()));
   return std::move(*j);
 }

@@ -15,6 +15,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "support/postgres_cluster.hpp"
+
 #ifndef RINGSIDE_SERVER_PATH
 #error "RINGSIDE_SERVER_PATH must name the ringside-server binary"
 #endif
@@ -52,6 +54,14 @@ server_process::server_process(std::vector<std::string> extra, launch_options ho
     if (mkdtemp(dir) == nullptr) throw std::runtime_error("mkdtemp failed");
     data_dir_ = dir;
     args.insert(args.end(), {"--data", data_dir_});
+  }
+  // With RINGSIDE_TEST_STORE=postgresql (ctest's server_postgresql entry) each test server
+  // keeps its journal in a fresh database of the process's one PostgreSQL cluster instead.
+  const char* store = std::getenv("RINGSIDE_TEST_STORE");
+  if (store != nullptr && std::string(store) == "postgresql" && server_has_journal() &&
+      std::find(extra.begin(), extra.end(), "--store") == extra.end()) {
+    auto& cluster = test_support::postgres_cluster::shared();
+    args.insert(args.end(), {"--store", cluster.url(cluster.create_database())});
   }
   args.insert(args.end(), extra.begin(), extra.end());
   int out[2];
