@@ -21,6 +21,7 @@ level_config configure_level(const level_table& levels, const computer_request& 
   s.temperature = row.temperature;
   s.seed = r.seed;
   s.threats = r.threats;
+  s.terms_off = r.terms_off;
   s.cancel = r.cancel;
   const std::int64_t budget = move_budget_ms(c.cap_ms, r.clock);
   if (budget < c.cap_ms || (r.time_ms != 0 && r.nodes == 0)) {

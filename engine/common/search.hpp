@@ -22,7 +22,7 @@
 //     search_game_types;
 //   history_size, history_index(m): the history table and a move's slot in it;
 //   generate(p, list), key(p), child_key(parent_key, undo, p): the key after a move;
-//   over(p), outcome(p) (+1, 0 or -1 for the side to move once over), evaluate(p, threats);
+//   over(p), outcome(p) (+1, 0 or -1 for the side to move once over), evaluate(p, threats, terms_off);
 //   settled(p): a position that may be evaluated at the horizon (otherwise its moves are
 //     searched through);
 //   tie_by_passes(previous, list): the game ends in a tie before these moves are played;
@@ -58,6 +58,8 @@ struct search_settings {
   bool reductions = true;
   // The evaluation's threat terms (ZÈRTZ: isolation one move away); off to measure them.
   bool threats = true;
+  // Evaluation terms switched off (bits the game names); off only to measure them.
+  std::uint32_t terms_off = 0;
   // Set from another thread to stop the search early; it then returns the best move so far.
   const std::atomic<bool>* cancel = nullptr;
 };
@@ -147,6 +149,7 @@ class searcher {
   bool stopped_ = false;
   bool reductions_ = true;
   bool threats_ = true;
+  std::uint32_t terms_off_ = 0;
 };
 
 }  // namespace ringside

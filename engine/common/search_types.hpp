@@ -48,6 +48,8 @@ struct computer_request {
   int depth = 0;
   // The evaluation's threat terms (ZÈRTZ: isolation one move away); off to measure them.
   bool threats = true;
+  // Evaluation terms switched off, one bit each (the game names them: dvonn::term); 0 for play.
+  std::uint32_t terms_off = 0;
   // A level searching on a node budget also stops at its time cap: what the server asks, so a
   // computer never thinks longer than its level says on a busy machine. Off by default, so a
   // seed and a node budget repeat the same move however fast the machine is (matches, tests).

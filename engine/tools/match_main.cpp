@@ -17,6 +17,7 @@
 #include "common/parse_number.hpp"
 #include "engine/common/match_stats.hpp"
 #include "engine/dvonn/computer.hpp"
+#include "engine/dvonn/evaluation.hpp"
 #include "engine/tools/match.hpp"
 #include "engine/zertz/computer.hpp"
 
@@ -32,7 +33,9 @@ constexpr const char* usage =
     "       ringside-match --bench [--game zertz|dvonn] [--nodes N] [--runs R] [--a SPEC]\n"
     "       ringside-match --summarize W/D/L\n"
     "SPEC is 'random' (a uniformly random mover) or a level 1-5, optionally with overrides:\n"
-    "'3', '4/nodes=200000', '5/time=1000', '2/depth=3', '4/threats=0' (no threat terms).\n"
+    "'3', '4/nodes=200000', '5/time=1000', '2/depth=3', '4/threats=0' (no threat terms);\n"
+    "DVONN's evaluation terms switch off the same way: mobility, risk, stacks, reach,\n"
+    "distance ('5/stacks=0/reach=0').\n"
     "Games come in pairs: each seeded random opening is played once with each colour.\n"
     "Scores are from A's side. Threads default to the number of cores. With --max-minutes no\n"
     "game starts after M minutes and the summary counts the games played. --from-game K plays\n"
@@ -79,6 +82,14 @@ bool parse_spec(std::string_view text, match::player_spec& out) {
     if (key == "threats" && (val == "0" || val == "1")) {
       out.request.threats = val == "1";
       ok = true;
+    }
+    // DVONN's evaluation terms, each switchable to measure it ('5/reach=0').
+    for (const auto& t : dvonn::term_names) {
+      if (key == t.name && (val == "0" || val == "1")) {
+        out.request.terms_off = val == "0" ? out.request.terms_off | t.bit
+                                           : out.request.terms_off & ~t.bit;
+        ok = true;
+      }
     }
     if (!ok) return false;
   }
