@@ -9,7 +9,8 @@
 // TT move first, then captures by what they take, then killers and history. Turns need not
 // alternate (DVONN's player 1 places last and then moves first): a child's value is negated
 // only when the side to move changed. One searcher is one search at a time: it owns its table
-// and tables of history, so searches on different threads each use their own.
+// and tables of history, so searches on different threads each use their own (search_move keeps
+// one per thread and table size, so a thread's searches reuse its table's memory).
 //
 // The definitions are in search_impl.hpp, which each game's search.cpp includes to instantiate
 // its searcher once (with its traits' functions inlined).
@@ -98,6 +99,10 @@ class searcher {
   // Searches `root` within `s.limits` and returns the move to play with what was found. The
   // table is kept between calls (a game's successive moves reuse it); history is cleared.
   search_result<move> run(const position& root, const search_settings& s);
+
+  // Forgets what the table holds, in constant time: the next run searches as a new searcher
+  // of the same size would, move for move and node for node.
+  void forget() { tt_.clear(); }
 
  private:
   struct ply_data {
