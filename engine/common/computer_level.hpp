@@ -24,6 +24,11 @@ struct level_row {
   int margin;           // root moves this close to the best may be chosen
   int temperature;      // how readily a worse one is
   std::size_t tt_mb;
+  // Thinking for a whole game in a room without a clock (0: none, the node budget alone). A
+  // level that has one searches on time, as under a clock of this length, and so does it
+  // under a real clock: it spends the clock's share for each move instead of stopping at its
+  // node budget.
+  std::int64_t game_ms = 0;
 };
 
 using level_table = std::array<level_row, computer_levels>;
