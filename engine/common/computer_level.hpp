@@ -60,6 +60,15 @@ searcher<Traits>& thread_searcher(std::size_t tt_bytes) {
   return *kept.back().second;
 }
 
+// Opening variety for the levels that otherwise play their best move: in a game's first plies
+// every root move scoring within this margin of the best is scored exactly and one is drawn
+// (nearly uniformly, by the game's seed), so the same level does not play the same opening
+// every game, yet a seed still repeats its game. Scores are hundredths of the game's unit, so
+// the moves drawn among are alike to the search.
+inline constexpr int opening_variety_plies = 4;
+inline constexpr int opening_variety_margin = 8;
+inline constexpr int opening_variety_temperature = 1000;
+
 // The computer's move in `p`, the position after `ply` moves of a game not over, at `r.level`
 // of `levels`, as the move's canonical token with what the search found.
 template <class Traits>
@@ -68,6 +77,10 @@ computer_move search_move(const typename Traits::position& p, int ply, const lev
   level_config c = configure_level(levels, r);
   // Each move of a game draws its own noise, repeatable from the game's seed.
   c.settings.seed = mix_seed(r.seed, static_cast<std::uint64_t>(ply));
+  if (r.variety && c.settings.margin == 0 && ply < opening_variety_plies) {
+    c.settings.margin = opening_variety_margin;
+    c.settings.temperature = opening_variety_temperature;
+  }
   searcher<Traits>& s = thread_searcher<Traits>(c.tt_bytes);
   s.forget();  // each move searches as a new searcher would, so a seed repeats it anywhere
   const auto found = s.run(p, c.settings);

@@ -35,7 +35,7 @@ constexpr const char* usage =
     "SPEC is 'random' (a uniformly random mover) or a level 1-5, optionally with overrides:\n"
     "'3', '4/nodes=200000', '5/time=1000', '2/depth=3', '4/threats=0' (no threat terms);\n"
     "DVONN's evaluation terms switch off the same way: mobility, risk, stacks, reach,\n"
-    "distance ('5/stacks=0/reach=0').\n"
+    "distance ('5/stacks=0/reach=0'); '5/variety=0' always plays its best opening move.\n"
     "Games come in pairs: each seeded random opening is played once with each colour.\n"
     "Scores are from A's side. Threads default to the number of cores. With --max-minutes no\n"
     "game starts after M minutes and the summary counts the games played. --from-game K plays\n"
@@ -81,6 +81,10 @@ bool parse_spec(std::string_view text, match::player_spec& out) {
     if (key == "depth") ok = to_num(val, out.request.depth) && out.request.depth > 0;
     if (key == "threats" && (val == "0" || val == "1")) {
       out.request.threats = val == "1";
+      ok = true;
+    }
+    if (key == "variety" && (val == "0" || val == "1")) {
+      out.request.variety = val == "1";
       ok = true;
     }
     // DVONN's evaluation terms, each switchable to measure it ('5/reach=0').

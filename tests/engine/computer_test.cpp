@@ -1,6 +1,9 @@
 // The computer's levels and their time: budgets from a clock, and each level's configuration.
 #include <doctest/doctest.h>
 
+#include <set>
+#include <string>
+
 #include "engine/common/time_budget.hpp"
 #include "engine/zertz/computer.hpp"
 
@@ -124,6 +127,48 @@ TEST_CASE("a time-capped search on a node budget too large for the cap stops at 
   // counts the time a loaded machine (CI beside other builds) keeps the thread off the CPU.
   CHECK(m.info.elapsed_ms < 10'000);
   CHECK(m.info.nodes < r.nodes);
+}
+
+}  // namespace ringside::zertz::test
+
+namespace ringside::zertz::test {
+
+TEST_CASE("the strong levels vary their opening by seed, and a seed repeats its game") {
+  const auto g = game::create("standard", 37);
+  REQUIRE(g);
+  std::set<std::string> firsts;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    computer_request r = ask(5, seed);
+    r.nodes = 20'000;
+    const computer_move m = think(*g, r);
+    CHECK(g->check_move(m.move));
+    CHECK(think(*g, r).move == m.move);
+    firsts.insert(m.move);
+  }
+  CHECK(firsts.size() >= 4);
+  // Without variety every seed opens alike: the search finds all these moves equal.
+  std::set<std::string> plain;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    computer_request r = ask(5, seed);
+    r.nodes = 20'000;
+    r.variety = false;
+    plain.insert(think(*g, r).move);
+  }
+  CHECK(plain.size() == 1);
+  // Past the opening the best move is played whatever the seed.
+  game later = *g;
+  for (int i = 0; i < opening_variety_plies; ++i) {
+    computer_request r = ask(3, 5);
+    r.nodes = 5'000;
+    REQUIRE(later.play(think(later, r).move));
+  }
+  std::set<std::string> after;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    computer_request r = ask(3, seed);
+    r.nodes = 20'000;
+    after.insert(think(later, r).move);
+  }
+  CHECK(after.size() == 1);
 }
 
 }  // namespace ringside::zertz::test
