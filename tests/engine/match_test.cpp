@@ -156,6 +156,19 @@ TEST_CASE("ringside-match: DVONN's evaluation terms switch off by name") {
   CHECK(game_lines(on.out) != game_lines(off.out));
 }
 
+TEST_CASE("ringside-match: the MCTS sparring partner plays whole legal games in both games") {
+  for (const char* game : {"dvonn", "zertz"}) {
+    const auto r = run(std::string("--game ") + game +
+                       " --a mcts/playouts=40 --b random --games 2 --threads 2 --seed 2 --verbose");
+    REQUIRE(r.status == 0);  // an illegal move would make it 1
+    CHECK(game_lines(r.out).size() == 2);
+    CHECK(r.out.find("40 playouts/move") != std::string::npos);
+  }
+  CHECK(run("--a mcts/depth=3 --b 1").status == 2);
+  CHECK(run("--a mcts/time=0 --b 1").status == 2);
+  CHECK(run("--bench --a mcts").status == 2);
+}
+
 TEST_CASE("ringside-match: bad arguments say what is wrong and exit 2") {
   CHECK(run("--a 7 --b 1").status == 2);
   CHECK(run("--a 3/nodes=x --b 1").status == 2);
