@@ -95,7 +95,8 @@ bool computer_pool::think(any_game g, computer_request r, asker who,
     const auto lane = r.level <= quick_lane_levels ? search_scheduler::lane::quick
                                                    : search_scheduler::lane::deep;
     if (!scheduler_.push({id, std::move(who.address), std::move(who.player), lane})) return false;
-    pending_.emplace(id, pending{std::move(g), r, std::move(done), std::chrono::steady_clock::now()});
+    pending_.emplace(id,
+                     pending{std::move(g), r, std::move(done), std::chrono::steady_clock::now()});
     if (queued_gauge_) queued_gauge_->store(static_cast<std::int64_t>(scheduler_.size()));
   }
   // Every worker may take a quick search, only some a deep one: wake them all to choose.

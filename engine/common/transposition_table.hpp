@@ -57,8 +57,9 @@ class transposition_table {
     }
     // Keep the move of an earlier search of the same position when this one found none.
     if (e->key == key && live(*e) && best == Move{}) best = e->best;
-    *e = tt_entry<Move>{key,  best, static_cast<std::int16_t>(score), static_cast<std::int8_t>(depth),
-                        kind, generation_};
+    *e = tt_entry<Move>{
+        key,  best,       static_cast<std::int16_t>(score), static_cast<std::int8_t>(depth),
+        kind, generation_};
   }
 
   // Forgets every entry: in constant time, but for one full wipe every 255 generations.

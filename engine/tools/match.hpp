@@ -119,7 +119,8 @@ game_record play_game(const G& start, const std::vector<std::string>& opening, c
       const auto legal = g.legal_moves();
       token = legal[static_cast<std::size_t>(noise.below(static_cast<int>(legal.size())))];
     } else if (p.mcts) {
-      const mcts_result m = mcts_move(g, p.mcts_budget, mix_seed(game_seed, 3 + static_cast<std::uint64_t>(g.ply())));
+      const mcts_result m =
+          mcts_move(g, p.mcts_budget, mix_seed(game_seed, 3 + static_cast<std::uint64_t>(g.ply())));
       token = m.move;
       if (m.playouts > 0) {
         search_info info;  // its playouts stand for nodes in the match's figures

@@ -78,7 +78,9 @@ bool parse_spec(std::string_view text, match::player_spec& out) {
     if (eq == std::string_view::npos) return false;
     const auto key = rest.substr(0, eq), val = rest.substr(eq + 1);
     if (key == "time") return to_num(val, out.mcts_budget.time_ms) && out.mcts_budget.time_ms > 0;
-    if (key == "playouts") return to_num(val, out.mcts_budget.playouts) && out.mcts_budget.playouts > 0;
+    if (key == "playouts") {
+      return to_num(val, out.mcts_budget.playouts) && out.mcts_budget.playouts > 0;
+    }
     return false;
   }
   const auto slash = text.find('/');
@@ -109,8 +111,8 @@ bool parse_spec(std::string_view text, match::player_spec& out) {
     // DVONN's evaluation terms, each switchable to measure it ('5/reach=0').
     for (const auto& t : dvonn::term_names) {
       if (key == t.name && (val == "0" || val == "1")) {
-        out.request.terms_off = val == "0" ? out.request.terms_off | t.bit
-                                           : out.request.terms_off & ~t.bit;
+        out.request.terms_off =
+            val == "0" ? out.request.terms_off | t.bit : out.request.terms_off & ~t.bit;
         ok = true;
       }
     }
@@ -132,8 +134,8 @@ void print_figures(const char* side, const match::player_spec& p, const match::p
     return;
   }
   if (p.mcts && f.moves > 0) {
-    std::printf("%s (%s): %llu searched moves, %.1f ms/move (max %lld), %.0f playouts/move\n",
-                side, p.label.c_str(), static_cast<unsigned long long>(f.moves),
+    std::printf("%s (%s): %llu searched moves, %.1f ms/move (max %lld), %.0f playouts/move\n", side,
+                p.label.c_str(), static_cast<unsigned long long>(f.moves),
                 static_cast<double>(f.ms_sum) / static_cast<double>(f.moves),
                 static_cast<long long>(f.ms_max),
                 static_cast<double>(f.nodes) / static_cast<double>(f.moves));
@@ -375,7 +377,9 @@ int main(int argc, char** argv) {
   c.o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (const auto stop = read_flags(argc, argv, c)) return *stop;
   if (c.bench && c.a.label.empty()) parse_spec(std::to_string(computer_levels), c.a);
-  if (c.bench && (c.a.random || c.a.mcts)) return error("--bench measures a searcher: --a is a level");
+  if (c.bench && (c.a.random || c.a.mcts)) {
+    return error("--bench measures a searcher: --a is a level");
+  }
   if (c.game_name == "dvonn") {
     auto start = dvonn::game::create(c.variant_name, 0);
     if (!start) return error(start.error());

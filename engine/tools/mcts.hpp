@@ -64,8 +64,8 @@ mcts_result mcts_move(const G& root, const mcts_limits& limits, std::uint64_t se
   using mcts_detail::node;
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed_ms = [&] {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::steady_clock::now() - start)
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                 start)
         .count();
   };
   rng r(seed);

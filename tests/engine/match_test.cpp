@@ -148,8 +148,8 @@ TEST_CASE("ringside-match: an evaluation term can be switched off for one side")
 
 TEST_CASE("ringside-match: DVONN's evaluation terms switch off by name") {
   const auto on = run("--game dvonn --a 2 --b 2 --games 4 --threads 2 --seed 4 --verbose");
-  const auto off = run(
-      "--game dvonn --a 2/stacks=0/reach=0 --b 2 --games 4 --threads 2 --seed 4 --verbose");
+  const auto off =
+      run("--game dvonn --a 2/stacks=0/reach=0 --b 2 --games 4 --threads 2 --seed 4 --verbose");
   REQUIRE(on.status == 0);
   REQUIRE(off.status == 0);
   CHECK(game_lines(on.out).size() == 4);

@@ -16,7 +16,8 @@ namespace ringside::test {
 TEST_CASE("transposition table: clear forgets every entry, also across generation wrap") {
   transposition_table<int> tt(std::size_t{1} << 12);
   for (int round = 0; round < 600; ++round) {
-    const std::uint64_t key = std::uint64_t{0x9e3779b97f4a7c15} * static_cast<std::uint64_t>(round + 1);
+    const std::uint64_t key =
+        std::uint64_t{0x9e3779b97f4a7c15} * static_cast<std::uint64_t>(round + 1);
     tt.store(key, 7, 42, 3, bound::exact);
     const auto* e = tt.probe(key);
     REQUIRE(e != nullptr);
