@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/post.hpp>
+#include <algorithm>
 #include <optional>
 
 #ifdef __linux__
@@ -65,6 +66,13 @@ void computer_pool::work(bool deep_too, int niceness) {
     lock.unlock();
     pending& job = node.mapped();
     const bool cancelled = job.request.cancel && job.request.cancel->load();
+    if (job.request.clock) {
+      // The room's clock ran while the search waited for its turn: budget from what is left now.
+      const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - job.queued_at);
+      job.request.clock->remaining_ms =
+          std::max<std::int64_t>(0, job.request.clock->remaining_ms - waited.count());
+    }
     // The game inside's own computer (engine/computers.hpp); a closed room's is skipped.
     computer_move m;
     try {
@@ -87,7 +95,8 @@ bool computer_pool::think(any_game g, computer_request r, asker who,
     const auto lane = r.level <= quick_lane_levels ? search_scheduler::lane::quick
                                                    : search_scheduler::lane::deep;
     if (!scheduler_.push({id, std::move(who.address), std::move(who.player), lane})) return false;
-    pending_.emplace(id, pending{std::move(g), r, std::move(done)});
+    pending_.emplace(id,
+                     pending{std::move(g), r, std::move(done), std::chrono::steady_clock::now()});
     if (queued_gauge_) queued_gauge_->store(static_cast<std::int64_t>(scheduler_.size()));
   }
   // Every worker may take a quick search, only some a deep one: wake them all to choose.

@@ -8,6 +8,7 @@
 // when the games around it do not need them. The computer's seat identity lives here too.
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -66,6 +67,7 @@ class computer_pool {
     any_game game;
     computer_request request;
     std::function<void(computer_move)> done;
+    std::chrono::steady_clock::time_point queued_at;
   };
 
   void work(bool deep_too, int niceness);

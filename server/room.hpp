@@ -290,6 +290,9 @@ class room : public std::enable_shared_from_this<room> {
   std::shared_ptr<std::atomic<bool>> think_cancel_;  // set to stop that search early
   boost::asio::steady_timer think_retry_timer_;       // the queue was full: ask again then
   bool told_busy_ = false;  // the players were told the computer waits for the queue
+  // Without a clock: the computer's thinking in this game so far, spent from its level's
+  // per-game budget (a restored room starts it again at zero).
+  std::int64_t computer_thought_ms_ = 0;
 
   std::int64_t version_ = 0;
   // The last version that changed the game itself (a move, its start or its end), with the

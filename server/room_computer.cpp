@@ -54,6 +54,8 @@ void room::maybe_think() {
                                 clock_->flag_time() - clock::now());
     r.clock = clock_state{std::max<std::int64_t>(0, left.count()),
                           settings_.clock ? settings_.clock->increment_s * 1000 : 0};
+  } else {
+    r.game_used_ms = computer_thought_ms_;
   }
   think_cancel_ = std::make_shared<std::atomic<bool>>(false);
   r.cancel = think_cancel_.get();
@@ -66,7 +68,9 @@ void room::maybe_think() {
       game_, r, std::move(for_whom),
       [self = shared_from_this(), seat, ply, ticket, cancel = think_cancel_](computer_move m) {
         // `cancel` keeps the flag alive for as long as the search may read it.
-        net::post(self->strand_, [self, seat, ply, ticket, token = std::move(m.move)] {
+        net::post(self->strand_, [self, seat, ply, ticket, token = std::move(m.move),
+                                  thought = m.info.elapsed_ms] {
+          self->computer_thought_ms_ += thought;
           if (ticket != self->think_ticket_) {
             // A takeback came after the search began: think again about the position now.
             self->thinking_ = false;

@@ -1,6 +1,7 @@
 #include "engine/common/computer_level.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "engine/common/time_budget.hpp"
 
@@ -21,9 +22,18 @@ level_config configure_level(const level_table& levels, const computer_request& 
   s.temperature = row.temperature;
   s.seed = r.seed;
   s.threats = r.threats;
+  s.terms_off = r.terms_off;
   s.cancel = r.cancel;
-  const std::int64_t budget = move_budget_ms(c.cap_ms, r.clock);
-  if (budget < c.cap_ms || (r.time_ms != 0 && r.nodes == 0)) {
+  // Without a room clock, a level with a per-game budget spends what is left of it instead.
+  std::optional<clock_state> clock = r.clock;
+  if (!clock && r.game_used_ms && row.game_ms > 0) {
+    clock = clock_state{std::max<std::int64_t>(0, row.game_ms - *r.game_used_ms), 0};
+  }
+  const std::int64_t budget = move_budget_ms(c.cap_ms, clock);
+  // A level that thinks over the whole game searches on its share of the clock, the cap at
+  // most; the others keep their node budgets unless the clock is too short for them.
+  const bool spends_clock = clock && row.game_ms > 0 && r.nodes == 0;
+  if (budget < c.cap_ms || spends_clock || (r.time_ms != 0 && r.nodes == 0)) {
     // The clock cannot afford the level's usual effort (or the caller asked for time): think
     // for the clock's share, whatever node budget the level has.
     s.limits.max_nodes = 0;

@@ -6,6 +6,9 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
 
 #include "engine/common/rng.hpp"
 #include "engine/common/search.hpp"
@@ -21,6 +24,11 @@ struct level_row {
   int margin;           // root moves this close to the best may be chosen
   int temperature;      // how readily a worse one is
   std::size_t tt_mb;
+  // Thinking for a whole game in a room without a clock (0: none, the node budget alone). A
+  // level that has one searches on time, as under a clock of this length, and so does it
+  // under a real clock: it spends the clock's share for each move instead of stopping at its
+  // node budget.
+  std::int64_t game_ms = 0;
 };
 
 using level_table = std::array<level_row, computer_levels>;
@@ -39,6 +47,28 @@ struct level_config {
 // cap, the search is cut by time instead of nodes.
 level_config configure_level(const level_table& levels, const computer_request& r);
 
+// This thread's searcher for `Traits` with a table of `tt_bytes`, made on first use and kept
+// for the thread's life: a new searcher per move spent up to a tenth of a short search
+// allocating and zeroing its table. One per size, since a match alternates levels on a thread.
+template <class Traits>
+searcher<Traits>& thread_searcher(std::size_t tt_bytes) {
+  thread_local std::vector<std::pair<std::size_t, std::unique_ptr<searcher<Traits>>>> kept;
+  for (auto& [bytes, s] : kept) {
+    if (bytes == tt_bytes) return *s;
+  }
+  kept.emplace_back(tt_bytes, std::make_unique<searcher<Traits>>(tt_bytes));
+  return *kept.back().second;
+}
+
+// Opening variety for the levels that otherwise play their best move: in a game's first plies
+// every root move scoring within this margin of the best is scored exactly and one is drawn
+// (nearly uniformly, by the game's seed), so the same level does not play the same opening
+// every game, yet a seed still repeats its game. Scores are hundredths of the game's unit, so
+// the moves drawn among are alike to the search.
+inline constexpr int opening_variety_plies = 4;
+inline constexpr int opening_variety_margin = 8;
+inline constexpr int opening_variety_temperature = 1000;
+
 // The computer's move in `p`, the position after `ply` moves of a game not over, at `r.level`
 // of `levels`, as the move's canonical token with what the search found.
 template <class Traits>
@@ -47,7 +77,12 @@ computer_move search_move(const typename Traits::position& p, int ply, const lev
   level_config c = configure_level(levels, r);
   // Each move of a game draws its own noise, repeatable from the game's seed.
   c.settings.seed = mix_seed(r.seed, static_cast<std::uint64_t>(ply));
-  searcher<Traits> s(c.tt_bytes);
+  if (r.variety && c.settings.margin == 0 && ply < opening_variety_plies) {
+    c.settings.margin = opening_variety_margin;
+    c.settings.temperature = opening_variety_temperature;
+  }
+  searcher<Traits>& s = thread_searcher<Traits>(c.tt_bytes);
+  s.forget();  // each move searches as a new searcher would, so a seed repeats it anywhere
   const auto found = s.run(p, c.settings);
   computer_move out;
   out.info = found.info;

@@ -9,7 +9,8 @@
 // TT move first, then captures by what they take, then killers and history. Turns need not
 // alternate (DVONN's player 1 places last and then moves first): a child's value is negated
 // only when the side to move changed. One searcher is one search at a time: it owns its table
-// and tables of history, so searches on different threads each use their own.
+// and tables of history, so searches on different threads each use their own (search_move keeps
+// one per thread and table size, so a thread's searches reuse its table's memory).
 //
 // The definitions are in search_impl.hpp, which each game's search.cpp includes to instantiate
 // its searcher once (with its traits' functions inlined).
@@ -22,7 +23,7 @@
 //     search_game_types;
 //   history_size, history_index(m): the history table and a move's slot in it;
 //   generate(p, list), key(p), child_key(parent_key, undo, p): the key after a move;
-//   over(p), outcome(p) (+1, 0 or -1 for the side to move once over), evaluate(p, threats);
+//   over(p), outcome(p) (+1, 0 or -1 for the side to move once over), evaluate(p, threats, terms_off);
 //   settled(p): a position that may be evaluated at the horizon (otherwise its moves are
 //     searched through);
 //   tie_by_passes(previous, list): the game ends in a tie before these moves are played;
@@ -58,6 +59,8 @@ struct search_settings {
   bool reductions = true;
   // The evaluation's threat terms (ZÈRTZ: isolation one move away); off to measure them.
   bool threats = true;
+  // Evaluation terms switched off (bits the game names); off only to measure them.
+  std::uint32_t terms_off = 0;
   // Set from another thread to stop the search early; it then returns the best move so far.
   const std::atomic<bool>* cancel = nullptr;
 };
@@ -96,6 +99,10 @@ class searcher {
   // Searches `root` within `s.limits` and returns the move to play with what was found. The
   // table is kept between calls (a game's successive moves reuse it); history is cleared.
   search_result<move> run(const position& root, const search_settings& s);
+
+  // Forgets what the table holds, in constant time: the next run searches as a new searcher
+  // of the same size would, move for move and node for node.
+  void forget() { tt_.clear(); }
 
  private:
   struct ply_data {
@@ -147,6 +154,7 @@ class searcher {
   bool stopped_ = false;
   bool reductions_ = true;
   bool threats_ = true;
+  std::uint32_t terms_off_ = 0;
 };
 
 }  // namespace ringside

@@ -181,7 +181,7 @@ template <class Traits>
 int searcher<Traits>::horizon(int ply, int alpha, int beta) {
   // A settled position's value is its evaluation. An unsettled one (a ZÈRTZ jump: the mover
   // has no choice but to capture) has no standing pat: every line is searched to its end.
-  if (ply >= max_ply - 1 || Traits::settled(*pos_)) return Traits::evaluate(*pos_, threats_);
+  if (ply >= max_ply - 1 || Traits::settled(*pos_)) return Traits::evaluate(*pos_, threats_, terms_off_);
   if (out_of_budget()) return 0;
   ply_data& d = at(ply);
   Traits::generate(*pos_, d.list);
@@ -340,6 +340,7 @@ search_result<typename Traits::move> searcher<Traits>::run(const position& root,
   cancel_ = s.cancel;
   reductions_ = s.reductions;
   threats_ = s.threats;
+  terms_off_ = s.terms_off;
   nodes_ = 0;
   seldepth_ = 0;
   stopped_ = false;

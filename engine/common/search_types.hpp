@@ -48,10 +48,17 @@ struct computer_request {
   int depth = 0;
   // The evaluation's threat terms (ZÈRTZ: isolation one move away); off to measure them.
   bool threats = true;
+  // Evaluation terms switched off, one bit each (the game names them: dvonn::term); 0 for play.
+  std::uint32_t terms_off = 0;
   // A level searching on a node budget also stops at its time cap: what the server asks, so a
   // computer never thinks longer than its level says on a busy machine. Off by default, so a
   // seed and a node budget repeat the same move however fast the machine is (matches, tests).
   bool time_capped = false;
+  // In a room without a clock: how long this computer has thought so far in this game. The
+  // levels that have a per-game budget spend what is left of it as they would a clock.
+  std::optional<std::int64_t> game_used_ms;
+  // The strong levels vary their openings (computer_level.hpp); off to measure what it costs.
+  bool variety = true;
 };
 
 inline constexpr int computer_levels = 5;

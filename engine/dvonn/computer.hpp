@@ -16,7 +16,8 @@ inline constexpr level_table levels = {{
     {2, 30'000, 300, 80, 25, 2},   // sees the reply and errs less
     {64, 40'000, 600, 0, 1, 4},    // deeper on node budgets, the best move it finds
     {64, 250'000, 2000, 0, 1, 16},
-    {64, 6'000'000, 5000, 0, 1, 64},
+    // Without a clock, 90 s a game (~37 searched moves a side); under one, the clock's share.
+    {64, 6'000'000, 5000, 0, 1, 64, 90'000},
 }};
 
 // The computer's move in `g` (not over) as a canonical token, with its search info.

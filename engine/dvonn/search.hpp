@@ -38,7 +38,9 @@ struct search_traits : search_game_types<position, move, move_list, move_order> 
     const int diff = p.score(p.side()) - p.score(p.side() ^ 1);
     return diff > 0 ? 1 : diff < 0 ? -1 : 0;
   }
-  static int evaluate(const position& p, bool) { return dvonn::evaluate(p); }
+  static int evaluate(const position& p, bool, std::uint32_t off) {
+    return dvonn::evaluate(p, off);
+  }
   static bool settled(const position&) { return true; }  // no move is ever compulsory
   // The game ends when neither side can move, before any pass could answer a pass.
   static bool tie_by_passes(move, const move_list&) { return false; }

@@ -16,12 +16,16 @@
 
 #include "engine/common/computer_player.hpp"
 #include "engine/common/rng.hpp"
+#include "engine/tools/mcts.hpp"
 
 namespace ringside::match {
 
-// One side of a match: a uniformly random mover, or the computer at a level with overrides.
+// One side of a match: a uniformly random mover, the independent MCTS player, or the computer
+// at a level with overrides.
 struct player_spec {
   bool random = false;
+  bool mcts = false;
+  mcts_limits mcts_budget;
   computer_request request;
   std::string label;  // as the user wrote it
 };
@@ -114,6 +118,16 @@ game_record play_game(const G& start, const std::vector<std::string>& opening, c
     if (p.random) {
       const auto legal = g.legal_moves();
       token = legal[static_cast<std::size_t>(noise.below(static_cast<int>(legal.size())))];
+    } else if (p.mcts) {
+      const mcts_result m =
+          mcts_move(g, p.mcts_budget, mix_seed(game_seed, 3 + static_cast<std::uint64_t>(g.ply())));
+      token = m.move;
+      if (m.playouts > 0) {
+        search_info info;  // its playouts stand for nodes in the match's figures
+        info.nodes = static_cast<std::uint64_t>(m.playouts);
+        info.elapsed_ms = m.elapsed_ms;
+        (a_to_move ? rec.a : rec.b).add(info);
+      }
     } else {
       computer_request r = p.request;
       r.seed = mix_seed(game_seed, a_to_move ? 1 : 2);

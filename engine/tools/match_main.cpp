@@ -17,6 +17,7 @@
 #include "common/parse_number.hpp"
 #include "engine/common/match_stats.hpp"
 #include "engine/dvonn/computer.hpp"
+#include "engine/dvonn/evaluation.hpp"
 #include "engine/tools/match.hpp"
 #include "engine/zertz/computer.hpp"
 
@@ -31,8 +32,12 @@ constexpr const char* usage =
     "                      [--opening-plies P] [--max-minutes M] [--from-game K] [--verbose]\n"
     "       ringside-match --bench [--game zertz|dvonn] [--nodes N] [--runs R] [--a SPEC]\n"
     "       ringside-match --summarize W/D/L\n"
-    "SPEC is 'random' (a uniformly random mover) or a level 1-5, optionally with overrides:\n"
-    "'3', '4/nodes=200000', '5/time=1000', '2/depth=3', '4/threats=0' (no threat terms).\n"
+    "SPEC is 'random' (a uniformly random mover), 'mcts' (an independent UCT player with random\n"
+    "playouts: 'mcts/time=MS' or 'mcts/playouts=N' a move, default 1,000 ms) or a level 1-5,\n"
+    "optionally with overrides:\n"
+    "'3', '4/nodes=200000', '5/time=1000', '2/depth=3', '4/threats=0' (no threat terms);\n"
+    "DVONN's evaluation terms switch off the same way: mobility, risk, stacks, reach,\n"
+    "distance ('5/stacks=0/reach=0'); '5/variety=0' always plays its best opening move.\n"
     "Games come in pairs: each seeded random opening is played once with each colour.\n"
     "Scores are from A's side. Threads default to the number of cores. With --max-minutes no\n"
     "game starts after M minutes and the summary counts the games played. --from-game K plays\n"
@@ -59,6 +64,25 @@ bool parse_spec(std::string_view text, match::player_spec& out) {
     out.random = true;
     return true;
   }
+  if (text.substr(0, 4) == "mcts") {
+    // 'mcts/time=MS' or 'mcts/playouts=N' per move (default 1,000 ms).
+    out.mcts = true;
+    std::string_view rest = text.substr(4);
+    if (rest.empty()) {
+      out.mcts_budget.time_ms = 1000;
+      return true;
+    }
+    if (rest.front() != '/') return false;
+    rest.remove_prefix(1);
+    const auto eq = rest.find('=');
+    if (eq == std::string_view::npos) return false;
+    const auto key = rest.substr(0, eq), val = rest.substr(eq + 1);
+    if (key == "time") return to_num(val, out.mcts_budget.time_ms) && out.mcts_budget.time_ms > 0;
+    if (key == "playouts") {
+      return to_num(val, out.mcts_budget.playouts) && out.mcts_budget.playouts > 0;
+    }
+    return false;
+  }
   const auto slash = text.find('/');
   if (!to_num(text.substr(0, slash), out.request.level) || out.request.level < 1 ||
       out.request.level > computer_levels) {
@@ -80,6 +104,18 @@ bool parse_spec(std::string_view text, match::player_spec& out) {
       out.request.threats = val == "1";
       ok = true;
     }
+    if (key == "variety" && (val == "0" || val == "1")) {
+      out.request.variety = val == "1";
+      ok = true;
+    }
+    // DVONN's evaluation terms, each switchable to measure it ('5/reach=0').
+    for (const auto& t : dvonn::term_names) {
+      if (key == t.name && (val == "0" || val == "1")) {
+        out.request.terms_off =
+            val == "0" ? out.request.terms_off | t.bit : out.request.terms_off & ~t.bit;
+        ok = true;
+      }
+    }
     if (!ok) return false;
   }
   return true;
@@ -95,6 +131,14 @@ std::string signed_elo(double e) {
 void print_figures(const char* side, const match::player_spec& p, const match::player_figures& f) {
   if (p.random) {
     std::printf("%s (%s): uniformly random moves\n", side, p.label.c_str());
+    return;
+  }
+  if (p.mcts && f.moves > 0) {
+    std::printf("%s (%s): %llu searched moves, %.1f ms/move (max %lld), %.0f playouts/move\n", side,
+                p.label.c_str(), static_cast<unsigned long long>(f.moves),
+                static_cast<double>(f.ms_sum) / static_cast<double>(f.moves),
+                static_cast<long long>(f.ms_max),
+                static_cast<double>(f.nodes) / static_cast<double>(f.moves));
     return;
   }
   if (f.moves == 0) {
@@ -333,7 +377,9 @@ int main(int argc, char** argv) {
   c.o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (const auto stop = read_flags(argc, argv, c)) return *stop;
   if (c.bench && c.a.label.empty()) parse_spec(std::to_string(computer_levels), c.a);
-  if (c.bench && c.a.random) return error("--bench measures a searcher: --a is a level");
+  if (c.bench && (c.a.random || c.a.mcts)) {
+    return error("--bench measures a searcher: --a is a level");
+  }
   if (c.game_name == "dvonn") {
     auto start = dvonn::game::create(c.variant_name, 0);
     if (!start) return error(start.error());

@@ -20,7 +20,8 @@ inline constexpr level_table levels = {{
                                    // finishes that second ply; errs less
     {64, 150'000, 1000, 0, 1, 8},  // the best move it finds
     {64, 800'000, 2500, 0, 1, 32},
-    {64, 6'000'000, 5000, 0, 1, 64},
+    // Without a clock, 60 s a game (~15 searched moves a side); under one, the clock's share.
+    {64, 6'000'000, 5000, 0, 1, 64, 60'000},
 }};
 
 // The computer's move in `g` (not over) as a canonical ZEN token, with its search info.

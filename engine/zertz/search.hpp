@@ -37,7 +37,9 @@ struct search_traits : search_game_types<position, move, move_list, move_order> 
   static bool over(const position& p) { return p.winner() != 0; }
   // ZÈRTZ positions end only in a win.
   static int outcome(const position& p) { return p.winner() == p.side() + 1 ? 1 : -1; }
-  static int evaluate(const position& p, bool threats) { return zertz::evaluate(p, threats); }
+  static int evaluate(const position& p, bool threats, std::uint32_t) {
+    return zertz::evaluate(p, threats);
+  }
   // With a jump the mover has no choice but to capture: never a leaf.
   static bool settled(const position& p) { return !p.any_jump(); }
   // Both players unable to place in a row: the game ends in a tie (rules §7).

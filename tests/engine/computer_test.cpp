@@ -1,6 +1,9 @@
 // The computer's levels and their time: budgets from a clock, and each level's configuration.
 #include <doctest/doctest.h>
 
+#include <set>
+#include <string>
+
 #include "engine/common/time_budget.hpp"
 #include "engine/zertz/computer.hpp"
 
@@ -26,7 +29,7 @@ TEST_CASE("move_budget_ms: the level's cap without a clock, a share of the clock
   // The increment counts for most of itself.
   CHECK(move_budget_ms(5000, clock_state{50'000, 2000}) == 2000 + 1600);
   // Never more than half of what is left, however large the increment.
-  CHECK(move_budget_ms(5000, clock_state{1000, 10'000}) == 500);
+  CHECK(move_budget_ms(5000, clock_state{1000, 10'000}) == 400);
   // Almost out of time: still a few milliseconds to find a move, never more than is left.
   CHECK(move_budget_ms(5000, clock_state{40, 0}) == 10);
   CHECK(move_budget_ms(5000, clock_state{5, 0}) == 5);
@@ -66,6 +69,48 @@ TEST_CASE("levels: stronger levels search more; node budgets unless the clock is
         configure_level(levels, ask(1)).settings.margin);
 }
 
+TEST_CASE("move_budget_ms: spending a clock move by move never runs it out") {
+  // (Sudden death shorter than the answers' own way back, 20 ms a move, no budget can keep.)
+  for (const std::int64_t start : {10'000, 60'000, 300'000}) {
+    for (const std::int64_t inc : {0, 2'000}) {
+      std::int64_t left = start;
+      // Longer than any game's searched moves for one side (DVONN: 24 placements, ~25 moves).
+      for (int move = 0; move < 60 && left > 0; ++move) {
+        const std::int64_t spent = move_budget_ms(5000, clock_state{left, inc});
+        CHECK(spent <= 5000);
+        // The search stops on its budget; 20 ms more for the answer to reach the room.
+        left -= spent + 20;
+        CHECK_MESSAGE(left > 0, "clock " << start << "+" << inc << " fell at move " << move);
+        left += inc;
+      }
+    }
+  }
+}
+
+TEST_CASE("level 5 thinks over the whole game: a room's clock, or a per-game budget without") {
+  // Without a clock, level 5 spends what is left of its 60 s for the game, by its share.
+  computer_request r = ask(5);
+  r.game_used_ms = 0;
+  const level_config fresh = configure_level(levels, r);
+  CHECK(fresh.settings.limits.max_nodes == 0);
+  CHECK(fresh.settings.limits.max_time_ms == 60'000 / 25);
+  r.game_used_ms = 55'000;  // 5 s left of the game's budget: a fifth kept back, a share spent
+  CHECK(configure_level(levels, r).settings.limits.max_time_ms == 200);
+  r.game_used_ms = 70'000;  // spent beyond it (a takeback's search): still a move, quickly
+  CHECK(configure_level(levels, r).settings.limits.max_time_ms == 1);
+  // Under a long clock it searches for its cap, not for its node budget.
+  const level_config timed = configure_level(levels, ask(5, 0, clock_state{600'000, 5'000}));
+  CHECK(timed.settings.limits.max_nodes == 0);
+  CHECK(timed.settings.limits.max_time_ms == 5000);
+  // The lower levels keep their node budgets either way; tools asking for nodes get them.
+  computer_request lower = ask(4);
+  lower.game_used_ms = 0;
+  CHECK(configure_level(levels, lower).settings.limits.max_nodes == 800'000);
+  computer_request nodes = ask(5, 0, clock_state{600'000, 0});
+  nodes.nodes = 50'000;
+  CHECK(configure_level(levels, nodes).settings.limits.max_nodes == 50'000);
+}
+
 TEST_CASE("a time-capped search on a node budget too large for the cap stops at the cap") {
   const auto g = game::create("standard", 37);
   REQUIRE(g);
@@ -76,11 +121,54 @@ TEST_CASE("a time-capped search on a node budget too large for the cap stops at 
   const computer_move m = think(*g, r);
   CHECK_FALSE(m.move.empty());
   CHECK(g->check_move(m.move));
-  CHECK(m.info.elapsed_ms >= 100);
+  // No new iteration starts after 45% of the time, so it may stop from about 68 ms on.
+  CHECK(m.info.elapsed_ms >= 60);
   // Without the cap this budget runs for hours; the bound is loose because the wall clock also
   // counts the time a loaded machine (CI beside other builds) keeps the thread off the CPU.
   CHECK(m.info.elapsed_ms < 10'000);
   CHECK(m.info.nodes < r.nodes);
+}
+
+}  // namespace ringside::zertz::test
+
+namespace ringside::zertz::test {
+
+TEST_CASE("the strong levels vary their opening by seed, and a seed repeats its game") {
+  const auto g = game::create("standard", 37);
+  REQUIRE(g);
+  std::set<std::string> firsts;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    computer_request r = ask(5, seed);
+    r.nodes = 20'000;
+    const computer_move m = think(*g, r);
+    CHECK(g->check_move(m.move));
+    CHECK(think(*g, r).move == m.move);
+    firsts.insert(m.move);
+  }
+  CHECK(firsts.size() >= 4);
+  // Without variety every seed opens alike: the search finds all these moves equal.
+  std::set<std::string> plain;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    computer_request r = ask(5, seed);
+    r.nodes = 20'000;
+    r.variety = false;
+    plain.insert(think(*g, r).move);
+  }
+  CHECK(plain.size() == 1);
+  // Past the opening the best move is played whatever the seed.
+  game later = *g;
+  for (int i = 0; i < opening_variety_plies; ++i) {
+    computer_request r = ask(3, 5);
+    r.nodes = 5'000;
+    REQUIRE(later.play(think(later, r).move));
+  }
+  std::set<std::string> after;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    computer_request r = ask(3, seed);
+    r.nodes = 20'000;
+    after.insert(think(later, r).move);
+  }
+  CHECK(after.size() == 1);
 }
 
 }  // namespace ringside::zertz::test

@@ -146,11 +146,36 @@ TEST_CASE("ringside-match: an evaluation term can be switched off for one side")
   CHECK(game_lines(on.out) != game_lines(off.out));
 }
 
+TEST_CASE("ringside-match: DVONN's evaluation terms switch off by name") {
+  const auto on = run("--game dvonn --a 2 --b 2 --games 4 --threads 2 --seed 4 --verbose");
+  const auto off =
+      run("--game dvonn --a 2/stacks=0/reach=0 --b 2 --games 4 --threads 2 --seed 4 --verbose");
+  REQUIRE(on.status == 0);
+  REQUIRE(off.status == 0);
+  CHECK(game_lines(on.out).size() == 4);
+  CHECK(game_lines(on.out) != game_lines(off.out));
+}
+
+TEST_CASE("ringside-match: the MCTS sparring partner plays whole legal games in both games") {
+  for (const char* game : {"dvonn", "zertz"}) {
+    const auto r = run(std::string("--game ") + game +
+                       " --a mcts/playouts=40 --b random --games 2 --threads 2 --seed 2 --verbose");
+    REQUIRE(r.status == 0);  // an illegal move would make it 1
+    CHECK(game_lines(r.out).size() == 2);
+    CHECK(r.out.find("40 playouts/move") != std::string::npos);
+  }
+  CHECK(run("--a mcts/depth=3 --b 1").status == 2);
+  CHECK(run("--a mcts/time=0 --b 1").status == 2);
+  CHECK(run("--bench --a mcts").status == 2);
+}
+
 TEST_CASE("ringside-match: bad arguments say what is wrong and exit 2") {
   CHECK(run("--a 7 --b 1").status == 2);
   CHECK(run("--a 3/nodes=x --b 1").status == 2);
   CHECK(run("--a 3").status == 2);
   CHECK(run("--a 3/threats=2 --b 1").status == 2);
+  CHECK(run("--game dvonn --a 3/reach=2 --b 1").status == 2);
+  CHECK(run("--game dvonn --a 3/speed=0 --b 1").status == 2);
   CHECK(run("--bench --a random").status == 2);
   const auto r = run("--a 1 --b 2 --game chess");
   CHECK(r.status == 2);
