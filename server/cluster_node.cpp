@@ -72,7 +72,7 @@ void cluster_node::room_closed(const std::string& id) {
     const auto it = rooms_.find(id);
     if (it == rooms_.end()) return;
     if (it->second.owned) {
-      set_owned(it->second, false);
+      set_owned(id, it->second, false);
       it->second.lease->release([this](bool released) {
         if (released) stats_.cluster.leases_released.fetch_add(1);
       });
@@ -110,7 +110,7 @@ void cluster_node::leave(std::function<void()> done) {
     for (auto& [id, h] : rooms_) {
       if (!h.owned) continue;
       ++*waiting;
-      set_owned(h, false);
+      set_owned(id, h, false);
       h.lease->release([this, finish](bool released) {
         if (released) stats_.cluster.leases_released.fetch_add(1);
         finish();
@@ -128,7 +128,7 @@ void cluster_node::tick() {
       // Not renewed in time (Redis out of reach): another node may claim it any moment.
       spdlog::error("cluster: room {}: lease ran out unrenewed; claiming it again", id);
       stats_.cluster.leases_lost.fetch_add(1);
-      set_owned(h, false);
+      set_owned(id, h, false);
     }
     look_after(id, h);
   }
@@ -150,12 +150,14 @@ void cluster_node::look_after(const std::string& id, held_room& h) {
       if (it == rooms_.end()) return;
       auto& room = it->second;
       room.busy = false;
-      if (o == room_lease::outcome::unavailable) {
+      if (o == room_lease::outcome::granted && room.owned) {
+        set_owned(id, room, true);  // trusted for longer now
+      } else if (o == room_lease::outcome::unavailable) {
         stats_.cluster.redis_unavailable.fetch_add(1);
       } else if (o == room_lease::outcome::taken && room.owned) {
         spdlog::error("cluster: room {}: lease taken over by another node", id);
         stats_.cluster.leases_lost.fetch_add(1);
-        set_owned(room, false);
+        set_owned(id, room, false);
       }
     });
     return;
@@ -169,7 +171,7 @@ void cluster_node::look_after(const std::string& id, held_room& h) {
     switch (o) {
       case room_lease::outcome::granted:
         stats_.cluster.leases_claimed.fetch_add(1);
-        set_owned(room, true);
+        set_owned(id, room, true);
         spdlog::debug("cluster: room {} owned, epoch {}", id, room.lease->epoch());
         break;
       case room_lease::outcome::taken:
@@ -185,10 +187,25 @@ void cluster_node::look_after(const std::string& id, held_room& h) {
   });
 }
 
-void cluster_node::set_owned(held_room& h, bool owned) {
+void cluster_node::set_owned(const std::string& id, held_room& h, bool owned) {
+  {
+    const std::lock_guard lock(trusted_mutex_);
+    if (owned) {
+      trusted_until_[id] = h.lease->timing().trusted_until();
+    } else {
+      trusted_until_.erase(id);
+    }
+  }
   if (h.owned == owned) return;
   h.owned = owned;
   stats_.cluster.leases_held.fetch_add(owned ? 1 : -1);
+}
+
+bool cluster_node::may_commit(const std::string& id) const {
+  const auto now = lease_clock::clock::now();
+  const std::lock_guard lock(trusted_mutex_);
+  const auto it = trusted_until_.find(id);
+  return it != trusted_until_.end() && now < it->second;
 }
 
 void cluster_node::beat() {

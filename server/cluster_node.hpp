@@ -12,6 +12,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -46,6 +47,7 @@ class cluster_node final : public room_observer {
   void room_opened(const std::string& id) override;
   void room_closed(const std::string& id) override;
   void room_frame(const std::string& id, std::shared_ptr<const std::string> frame) override;
+  bool may_commit(const std::string& id) const override;
 
  private:
   struct held_room {
@@ -58,7 +60,8 @@ class cluster_node final : public room_observer {
   void tick();
   void beat();
   void look_after(const std::string& id, held_room& h);
-  void set_owned(held_room& h, bool owned);
+  // Keeps owned, leases_held and trusted_until_ in step; after every grant and loss.
+  void set_owned(const std::string& id, held_room& h, bool owned);
 
   cluster_settings settings_;
   metrics& stats_;
@@ -69,6 +72,9 @@ class cluster_node final : public room_observer {
   boost::asio::steady_timer lease_timer_;
   boost::asio::steady_timer beat_timer_;
   std::unordered_map<std::string, held_room> rooms_;
+  // Until when each owned room's lease is trusted, for may_commit from the rooms' strands.
+  mutable std::mutex trusted_mutex_;
+  std::unordered_map<std::string, cluster::lease_clock::clock::time_point> trusted_until_;
   bool started_ = false;
   bool leaving_ = false;
 };

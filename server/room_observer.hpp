@@ -17,6 +17,9 @@ class room_observer {
   virtual void room_closed(const std::string& id) = 0;
   // A frame the room sent every member: a patch of its state, or a chat line.
   virtual void room_frame(const std::string& id, std::shared_ptr<const std::string> frame) = 0;
+  // Whether this server may commit a move in room `id` now: in a cluster, only while it holds
+  // the room's lease (another node may own it otherwise). Any thread, and cheap.
+  virtual bool may_commit(const std::string& id) const = 0;
 };
 
 }  // namespace ringside::server

@@ -93,6 +93,16 @@ std::string metric_line(std::uint16_t port, const std::string& name) {
   return body.substr(at + 1, end - at - 1);
 }
 
+// The next move of seat `s`, at its current version: a placement read off its state.
+json first_move(table& t, int s = 1) {
+  auto& v = t.seat(s);
+  return {{"type", "move"},
+          {"room", t.room()},
+          {"move", placement(v.state(), s == 1 ? "W" : "G")},
+          {"version", v.version()},
+          {"id", "m" + std::to_string(v.version())}};
+}
+
 // Polls /metrics until `line` is in it (a node's counters follow Redis's answers closely).
 bool metric_becomes(std::uint16_t port, const std::string& line, std::chrono::milliseconds limit = 3s) {
   const auto name = line.substr(0, line.find(' '));
@@ -114,6 +124,8 @@ TEST_CASE("two nodes in one Redis: a room is owned by the node that made it, its
 
   table t(a.port());
   REQUIRE(o.owner_becomes(t.room(), "node-a", 3s));
+  // The node counts the room its own once Redis's answer reached it, just after the key is set.
+  REQUIRE(metric_becomes(a.port(), "ringside_cluster_leases_held 1"));
   CHECK(o.owner(t.room())->epoch == 1);
 
   // Both nodes beat; the census sees them with the owner's room and its two players.
@@ -172,6 +184,7 @@ TEST_CASE("SIGKILL of the owner: its lease runs out within the ttl and another n
     table t(a->port());
     room = t.room();
     REQUIRE(o.owner_becomes(room, "node-a", 3s));
+    REQUIRE(metric_becomes(a->port(), "ringside_cluster_leases_held 1"));
     t.play(1, placement(t.seat(1).state()));
     const auto killed_at = std::chrono::steady_clock::now();
     a->stop(SIGKILL);
@@ -220,17 +233,19 @@ TEST_CASE("SIGTERM: a node releases its rooms and leaves the registry at once, n
   CHECK(o.get(room_lease::epoch_key(room)) == "1");  // the fencing epoch stays, for the next
 }
 
-TEST_CASE("a node whose Redis is down goes on playing, and claims its rooms when Redis is back") {
+TEST_CASE("a node whose Redis is down refuses moves with internal_error, keeps its players, and plays on once Redis is back") {
   redis_server redis;
   server_process a(node_flags(redis, "node-a"));
   redis.kill();
-  table t(a.port());  // made while Redis is away
-  t.play(1, placement(t.seat(1).state()));
+  table t(a.port());  // made while Redis is away: not claimed, so not this node's to commit
+  const json refused = t.seat(1).conn->request(first_move(t), "error");
+  CHECK(refused.at("code") == "internal_error");
   CHECK(metric_line(a.port(), "ringside_cluster_leases_held") == "ringside_cluster_leases_held 0");
   redis.restart();
   observer o(redis);
   CHECK(o.owner_becomes(t.room(), "node-a", 5s));
   CHECK(metric_becomes(a.port(), "ringside_cluster_leases_held 1"));
+  t.play(1, placement(t.seat(1).state()));  // the same connections, the game goes on
   const auto deadline = std::chrono::steady_clock::now() + 3s;
   bool live = false;
   while (!live && std::chrono::steady_clock::now() < deadline) {
@@ -238,4 +253,30 @@ TEST_CASE("a node whose Redis is down goes on playing, and claims its rooms when
     if (!live) run_until(o.ioc, [] { return false; }, 50ms);
   }
   CHECK(live);
+}
+
+TEST_CASE("a stale owner whose room was taken over refuses moves instead of committing them") {
+  redis_server redis;
+  server_process a(node_flags(redis, "node-a"));
+  observer o(redis);
+  table t(a.port());
+  REQUIRE(o.owner_becomes(t.room(), "node-a", 3s));
+  REQUIRE(metric_becomes(a.port(), "ringside_cluster_leases_held 1"));
+  t.play(1, placement(t.seat(1).state()));
+  // As if node-a had been cut off long enough for its lease to run out and node-b took over.
+  std::optional<ringside::server::redis::redis_reply> deleted;
+  o.client.command({"DEL", room_lease::owner_key(t.room())},
+                   [&](ringside::server::redis::redis_reply r) { deleted = r; });
+  REQUIRE(run_until(o.ioc, [&] { return deleted.has_value(); }));
+  auto b = std::make_shared<room_lease>(o.client, t.room(), "node-b", lease_clock::settings{});
+  std::optional<room_lease::outcome> got;
+  b->claim([&](room_lease::outcome out) { got = out; });
+  REQUIRE(run_until(o.ioc, [&] { return got.has_value(); }));
+  REQUIRE(*got == room_lease::outcome::granted);
+  CHECK(b->epoch() == 2);
+  // node-a's next renewal (a third of its 1 s ttl) finds the room taken.
+  REQUIRE(metric_becomes(a.port(), "ringside_cluster_leases_lost_total 1"));
+  const json refused = t.seat(2).conn->request(first_move(t, 2), "error");
+  CHECK(refused.at("code") == "internal_error");
+  CHECK(o.owner(t.room())->node == "node-b");
 }
