@@ -6,6 +6,9 @@
 #include <doctest/doctest.h>
 
 #include <signal.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
 
 #include <boost/asio/io_context.hpp>
 #include <nlohmann/json.hpp>
@@ -279,4 +282,19 @@ TEST_CASE("a stale owner whose room was taken over refuses moves instead of comm
   const json refused = t.seat(2).conn->request(first_move(t, 2), "error");
   CHECK(refused.at("code") == "internal_error");
   CHECK(o.owner(t.room())->node == "node-b");
+}
+
+TEST_CASE("--cluster flags that make no sense stop the server at start, saying why") {
+  const auto exit_code = [](const std::string& flags) {
+    // Bounded: a server that wrongly accepted the flags would otherwise run for ever.
+    const std::string cmd = "timeout 10 " + std::string(RINGSIDE_SERVER_PATH) + " --port 0 --host 127.0.0.1 " +
+                            flags + " >/dev/null 2>&1";
+    const int status = std::system(cmd.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  CHECK(exit_code("--cluster http://127.0.0.1:6379") == 1);
+  CHECK(exit_code("--cluster redis://127.0.0.1:0") == 1);
+  CHECK(exit_code("--cluster redis://127.0.0.1:6379 --lease-ttl 0.1") == 1);
+  CHECK(exit_code("--cluster redis://127.0.0.1:6379 --node-ttl 100") == 1);
+  CHECK(exit_code("--cluster redis://127.0.0.1:6379 --cluster-node-id 'a b'") == 1);
 }
