@@ -9,11 +9,11 @@
 namespace ringside::server {
 
 struct cluster_metrics {
-  std::atomic<std::int64_t> leases_held{0};       // rooms this node owns now
-  std::atomic<std::uint64_t> leases_claimed{0};   // claims granted
-  std::atomic<std::uint64_t> leases_refused{0};   // claims refused: another node owns the room
-  std::atomic<std::uint64_t> leases_lost{0};      // leases that ran out or were taken over
-  std::atomic<std::uint64_t> leases_released{0};  // handed over cleanly (SIGTERM, room closed)
+  std::atomic<std::int64_t> leases_held{0};         // rooms this node owns now
+  std::atomic<std::uint64_t> leases_claimed{0};     // claims granted
+  std::atomic<std::uint64_t> leases_refused{0};     // claims refused: another node owns the room
+  std::atomic<std::uint64_t> leases_lost{0};        // leases that ran out or were taken over
+  std::atomic<std::uint64_t> leases_released{0};    // handed over cleanly (SIGTERM, room closed)
   std::atomic<std::uint64_t> redis_unavailable{0};  // commands Redis did not answer
   std::atomic<std::uint64_t> frames_published{0};   // patch and chat frames on room channels
   std::atomic<std::int64_t> nodes_live{0};          // live nodes at the last census

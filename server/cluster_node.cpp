@@ -48,8 +48,8 @@ void cluster_node::start(std::string address) {
     address_ = settings_.address.empty() ? address : settings_.address;
     started_ = true;
     redis_.start();
-    spdlog::info("cluster: node {} at {} in {} (lease ttl {} s, node ttl {} s)", node_id_,
-                 address_, settings_.redis_url, settings_.lease_ttl_s, settings_.node_ttl_s);
+    spdlog::info("cluster: node {} at {} in {} (lease ttl {} s, node ttl {} s)", node_id_, address_,
+                 settings_.redis_url, settings_.lease_ttl_s, settings_.node_ttl_s);
     beat();
     tick();
   });

@@ -12,8 +12,8 @@ namespace ringside::server::cluster {
 
 // One node as its heartbeat describes it.
 struct node_info {
-  std::string id;       // unique per process run
-  std::string address;  // where other nodes and the proxy reach it (host:port)
+  std::string id;           // unique per process run
+  std::string address;      // where other nodes and the proxy reach it (host:port)
   std::int64_t rooms = 0;   // rooms it owns
   std::int64_t online = 0;  // WebSocket connections open on it
   double load = 0;          // the machine's load average (1 min) divided by its cores

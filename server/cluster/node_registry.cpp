@@ -33,7 +33,9 @@ const std::string heartbeat_prefix = "ringside:node:";
 node_registry::node_registry(redis::redis_client& redis, std::chrono::milliseconds ttl)
     : redis_(redis), ttl_(ttl) {}
 
-std::string node_registry::heartbeat_key(const std::string& id) { return heartbeat_prefix + id; }
+std::string node_registry::heartbeat_key(const std::string& id) {
+  return heartbeat_prefix + id;
+}
 
 const std::string& node_registry::members_key() {
   static const std::string key = "ringside:nodes";
@@ -47,24 +49,24 @@ void node_registry::beat(const node_info& self, std::function<void(bool)> fn) {
 }
 
 void node_registry::census(std::function<void(std::optional<node_census>)> fn) {
-  redis_.command({"EVAL", census_script, "1", members_key(), heartbeat_prefix},
-                 [fn = std::move(fn)](redis::redis_reply r) {
-                   if (!r.ok() || r.type != redis::redis_reply::kind::array ||
-                       r.elements.size() != 2) {
-                     fn(std::nullopt);
-                     return;
-                   }
-                   node_census out;
-                   const auto& live = r.elements[0].elements;
-                   for (std::size_t i = 0; i + 1 < live.size(); i += 2) {
-                     // A heartbeat that does not decode (another version's) counts as no node.
-                     if (auto n = node_info::decode(live[i].text, live[i + 1].text)) {
-                       out.live.push_back(std::move(*n));
-                     }
-                   }
-                   for (const auto& dead : r.elements[1].elements) out.expired.push_back(dead.text);
-                   fn(std::move(out));
-                 });
+  redis_.command(
+      {"EVAL", census_script, "1", members_key(), heartbeat_prefix},
+      [fn = std::move(fn)](redis::redis_reply r) {
+        if (!r.ok() || r.type != redis::redis_reply::kind::array || r.elements.size() != 2) {
+          fn(std::nullopt);
+          return;
+        }
+        node_census out;
+        const auto& live = r.elements[0].elements;
+        for (std::size_t i = 0; i + 1 < live.size(); i += 2) {
+          // A heartbeat that does not decode (another version's) counts as no node.
+          if (auto n = node_info::decode(live[i].text, live[i + 1].text)) {
+            out.live.push_back(std::move(*n));
+          }
+        }
+        for (const auto& dead : r.elements[1].elements) out.expired.push_back(dead.text);
+        fn(std::move(out));
+      });
 }
 
 void node_registry::leave(const std::string& id, std::function<void(bool)> fn) {

@@ -54,29 +54,31 @@ std::string room_lease::epoch_key(const std::string& room_id) {
   return "ringside:room:" + room_id + ":epoch";
 }
 
-std::string room_lease::owner_value() const { return node_id_ + " " + std::to_string(epoch_); }
+std::string room_lease::owner_value() const {
+  return node_id_ + " " + std::to_string(epoch_);
+}
 
 void room_lease::claim(std::function<void(outcome)> fn) {
   const auto sent_at = lease_clock::clock::now();
-  redis_.command({"EVAL", claim_script, "2", owner_key(room_id_), epoch_key(room_id_), node_id_,
-                  std::to_string(clock_.config().ttl.count())},
-                 [self = shared_from_this(), sent_at, fn = std::move(fn)](redis::redis_reply r) {
-                   if (!r.ok() || r.type != redis::redis_reply::kind::array ||
-                       r.elements.size() != 2) {
-                     fn(outcome::unavailable);
-                     return;
-                   }
-                   const auto epoch = r.elements[0].integer;
-                   if (epoch <= 0) {
-                     self->other_owner_ = lease_owner::parse(r.elements[1].text);
-                     fn(outcome::taken);
-                     return;
-                   }
-                   self->epoch_ = static_cast<std::uint64_t>(epoch);
-                   self->other_owner_.reset();
-                   self->clock_.granted(sent_at);
-                   fn(outcome::granted);
-                 });
+  redis_.command(
+      {"EVAL", claim_script, "2", owner_key(room_id_), epoch_key(room_id_), node_id_,
+       std::to_string(clock_.config().ttl.count())},
+      [self = shared_from_this(), sent_at, fn = std::move(fn)](redis::redis_reply r) {
+        if (!r.ok() || r.type != redis::redis_reply::kind::array || r.elements.size() != 2) {
+          fn(outcome::unavailable);
+          return;
+        }
+        const auto epoch = r.elements[0].integer;
+        if (epoch <= 0) {
+          self->other_owner_ = lease_owner::parse(r.elements[1].text);
+          fn(outcome::taken);
+          return;
+        }
+        self->epoch_ = static_cast<std::uint64_t>(epoch);
+        self->other_owner_.reset();
+        self->clock_.granted(sent_at);
+        fn(outcome::granted);
+      });
 }
 
 void room_lease::renew(std::function<void(outcome)> fn) {

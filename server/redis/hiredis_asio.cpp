@@ -5,7 +5,9 @@
 namespace ringside::server::redis {
 
 namespace {
-hiredis_asio* adapter(void* p) { return static_cast<hiredis_asio*>(p); }
+hiredis_asio* adapter(void* p) {
+  return static_cast<hiredis_asio*>(p);
+}
 }  // namespace
 
 bool hiredis_asio::attach(redisAsyncContext* ac, redis_strand strand) {
@@ -29,14 +31,18 @@ void hiredis_asio::add_read(void* self) {
   adapter(self)->wait_readable();
 }
 
-void hiredis_asio::del_read(void* self) { adapter(self)->want_read_ = false; }
+void hiredis_asio::del_read(void* self) {
+  adapter(self)->want_read_ = false;
+}
 
 void hiredis_asio::add_write(void* self) {
   adapter(self)->want_write_ = true;
   adapter(self)->wait_writable();
 }
 
-void hiredis_asio::del_write(void* self) { adapter(self)->want_write_ = false; }
+void hiredis_asio::del_write(void* self) {
+  adapter(self)->want_write_ = false;
+}
 
 void hiredis_asio::cleanup(void* self) {
   auto* a = adapter(self);

@@ -15,8 +15,8 @@ struct redis_reply {
   enum class kind { string, array, integer, nil, status, error, unavailable };
 
   kind type = kind::nil;
-  std::string text;                  // string, status, error, unavailable: what it says
-  std::int64_t integer = 0;          // integer
+  std::string text;                   // string, status, error, unavailable: what it says
+  std::int64_t integer = 0;           // integer
   std::vector<redis_reply> elements;  // array
 
   static redis_reply from_hiredis(const redisReply& r);

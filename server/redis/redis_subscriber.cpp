@@ -42,7 +42,9 @@ redis_subscriber::redis_subscriber(boost::asio::io_context& ioc, redis_endpoint 
   state_->link->on_push([raw](redis_reply r) { raw->pushed(r); });
 }
 
-redis_subscriber::~redis_subscriber() { stop(); }
+redis_subscriber::~redis_subscriber() {
+  stop();
+}
 
 void redis_subscriber::start() {
   boost::asio::dispatch(strand_, [s = state_] { s->link->start(); });
@@ -67,9 +69,8 @@ void redis_subscriber::unsubscribe(std::string channel) {
 }
 
 void redis_subscriber::on_subscribed(std::function<void(const std::string&)> fn) {
-  boost::asio::dispatch(strand_, [s = state_, fn = std::move(fn)]() mutable {
-    s->on_subscribed = std::move(fn);
-  });
+  boost::asio::dispatch(
+      strand_, [s = state_, fn = std::move(fn)]() mutable { s->on_subscribed = std::move(fn); });
 }
 
 }  // namespace ringside::server::redis

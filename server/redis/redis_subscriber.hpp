@@ -16,7 +16,8 @@ namespace ringside::server::redis {
 
 class redis_subscriber {
  public:
-  using message_handler = std::function<void(const std::string& channel, const std::string& payload)>;
+  using message_handler =
+      std::function<void(const std::string& channel, const std::string& payload)>;
 
   redis_subscriber(boost::asio::io_context& ioc, redis_endpoint where, message_handler on_message,
                    link_settings s = {});

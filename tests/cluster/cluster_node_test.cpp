@@ -39,8 +39,8 @@ namespace {
 
 std::vector<std::string> node_flags(const redis_server& r, const std::string& id,
                                     const std::string& lease_ttl = "1") {
-  return {"--cluster", r.url(), "--cluster-node-id", id, "--lease-ttl", lease_ttl,
-          "--node-ttl", "1"};
+  return {"--cluster",   r.url(),   "--cluster-node-id", id,
+          "--lease-ttl", lease_ttl, "--node-ttl",        "1"};
 }
 
 // The test's own view of the cluster's Redis.
@@ -67,7 +67,8 @@ struct observer {
     while (std::chrono::steady_clock::now() < deadline) {
       const auto o = owner(room);
       if (node.empty() ? !o.has_value() : (o && o->node == node)) return true;
-      run_until(ioc, [] { return false; }, 20ms);
+      run_until(
+          ioc, [] { return false; }, 20ms);
     }
     return false;
   }
@@ -107,7 +108,8 @@ json first_move(table& t, int s = 1) {
 }
 
 // Polls /metrics until `line` is in it (a node's counters follow Redis's answers closely).
-bool metric_becomes(std::uint16_t port, const std::string& line, std::chrono::milliseconds limit = 3s) {
+bool metric_becomes(std::uint16_t port, const std::string& line,
+                    std::chrono::milliseconds limit = 3s) {
   const auto name = line.substr(0, line.find(' '));
   const auto deadline = std::chrono::steady_clock::now() + limit;
   do {
@@ -119,7 +121,8 @@ bool metric_becomes(std::uint16_t port, const std::string& line, std::chrono::mi
 
 }  // namespace
 
-TEST_CASE("two nodes in one Redis: a room is owned by the node that made it, its frames on its channel") {
+TEST_CASE(
+    "two nodes in one Redis: a room is owned by the node that made it, its frames on its channel") {
   redis_server redis;
   server_process a(node_flags(redis, "node-a"));
   server_process b(node_flags(redis, "node-b"));
@@ -137,7 +140,8 @@ TEST_CASE("two nodes in one Redis: a room is owned by the node that made it, its
   do {
     c = o.census();
     if (c.live.size() == 2 && c.online() == 2 && c.least_loaded()->id == "node-b") break;
-    run_until(o.ioc, [] { return false; }, 50ms);
+    run_until(
+        o.ioc, [] { return false; }, 50ms);
   } while (std::chrono::steady_clock::now() < deadline);
   REQUIRE(c.live.size() == 2);
   CHECK(c.online() == 2);
@@ -152,7 +156,8 @@ TEST_CASE("two nodes in one Redis: a room is owned by the node that made it, its
   bool subscribed = false;
   redis_subscriber sub(o.ioc, *redis_endpoint::parse(redis.url()),
                        [&](const std::string& channel, const std::string& payload) {
-                         if (channel == "room:" + t.room()) heard.push_back(nlohmann::json::parse(payload));
+                         if (channel == "room:" + t.room())
+                           heard.push_back(nlohmann::json::parse(payload));
                        });
   sub.on_subscribed([&](const std::string&) { subscribed = true; });
   sub.start();
@@ -177,7 +182,8 @@ TEST_CASE("two nodes in one Redis: a room is owned by the node that made it, its
   CHECK(metric_becomes(b.port(), "ringside_cluster_nodes_live 2"));
 }
 
-TEST_CASE("SIGKILL of the owner: its lease runs out within the ttl and another node may claim the room") {
+TEST_CASE(
+    "SIGKILL of the owner: its lease runs out within the ttl and another node may claim the room") {
   redis_server redis;
   auto a = std::make_unique<server_process>(node_flags(redis, "node-a"));
   server_process b(node_flags(redis, "node-b"));
@@ -212,7 +218,8 @@ TEST_CASE("SIGKILL of the owner: its lease runs out within the ttl and another n
   do {
     c = o.census();
     if (!c.is_live("node-a")) break;
-    run_until(o.ioc, [] { return false; }, 50ms);
+    run_until(
+        o.ioc, [] { return false; }, 50ms);
   } while (std::chrono::steady_clock::now() < deadline);
   CHECK_FALSE(c.is_live("node-a"));
   CHECK(c.is_live("node-b"));
@@ -236,7 +243,9 @@ TEST_CASE("SIGTERM: a node releases its rooms and leaves the registry at once, n
   CHECK(o.get(room_lease::epoch_key(room)) == "1");  // the fencing epoch stays, for the next
 }
 
-TEST_CASE("a node whose Redis is down refuses moves with internal_error, keeps its players, and plays on once Redis is back") {
+TEST_CASE(
+    "a node whose Redis is down refuses moves with internal_error, keeps its players, and plays on "
+    "once Redis is back") {
   redis_server redis;
   server_process a(node_flags(redis, "node-a"));
   redis.kill();
@@ -253,7 +262,9 @@ TEST_CASE("a node whose Redis is down refuses moves with internal_error, keeps i
   bool live = false;
   while (!live && std::chrono::steady_clock::now() < deadline) {
     live = o.census().is_live("node-a");
-    if (!live) run_until(o.ioc, [] { return false; }, 50ms);
+    if (!live)
+      run_until(
+          o.ioc, [] { return false; }, 50ms);
   }
   CHECK(live);
 }
@@ -287,8 +298,8 @@ TEST_CASE("a stale owner whose room was taken over refuses moves instead of comm
 TEST_CASE("--cluster flags that make no sense stop the server at start, saying why") {
   const auto exit_code = [](const std::string& flags) {
     // Bounded: a server that wrongly accepted the flags would otherwise run for ever.
-    const std::string cmd = "timeout 10 " + std::string(RINGSIDE_SERVER_PATH) + " --port 0 --host 127.0.0.1 " +
-                            flags + " >/dev/null 2>&1";
+    const std::string cmd = "timeout 10 " + std::string(RINGSIDE_SERVER_PATH) +
+                            " --port 0 --host 127.0.0.1 " + flags + " >/dev/null 2>&1";
     const int status = std::system(cmd.c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   };

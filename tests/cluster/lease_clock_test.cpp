@@ -8,7 +8,9 @@ using ringside::server::cluster::lease_clock;
 
 namespace {
 const lease_clock::clock::time_point t0{std::chrono::hours(1)};
-lease_clock::settings five_seconds() { return {5000ms, 1.0 / 3.0, 250ms}; }
+lease_clock::settings five_seconds() {
+  return {5000ms, 1.0 / 3.0, 250ms};
+}
 }  // namespace
 
 TEST_CASE("a lease never granted is neither held nor due") {

@@ -40,7 +40,10 @@ struct registry_fixture {
     REQUIRE(run_until(ioc, [&] { return r.has_value(); }));
     return *r;
   }
-  void sleep(std::chrono::milliseconds d) { run_until(ioc, [] { return false; }, d); }
+  void sleep(std::chrono::milliseconds d) {
+    run_until(
+        ioc, [] { return false; }, d);
+  }
 };
 
 }  // namespace

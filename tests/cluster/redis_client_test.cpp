@@ -22,7 +22,9 @@ using ringside::test::run_until;
 
 namespace {
 
-redis_endpoint at(const redis_server& r) { return *redis_endpoint::parse(r.url()); }
+redis_endpoint at(const redis_server& r) {
+  return *redis_endpoint::parse(r.url());
+}
 
 // Sends one command and runs the io_context until its answer.
 std::optional<redis_reply> ask(boost::asio::io_context& ioc, redis_client& c,
@@ -30,7 +32,9 @@ std::optional<redis_reply> ask(boost::asio::io_context& ioc, redis_client& c,
                                std::chrono::milliseconds limit = 5s) {
   std::optional<redis_reply> got;
   c.command(std::move(args), [&](redis_reply r) { got = std::move(r); });
-  if (!run_until(ioc, [&] { return got.has_value(); }, limit)) return std::nullopt;
+  if (!run_until(
+          ioc, [&] { return got.has_value(); }, limit))
+    return std::nullopt;
   return got;
 }
 
@@ -40,7 +44,8 @@ bool answers_again(boost::asio::io_context& ioc, redis_client& c, std::chrono::m
   while (std::chrono::steady_clock::now() < deadline) {
     auto r = ask(ioc, c, {"PING"});
     if (r && r->ok()) return true;
-    run_until(ioc, [] { return false; }, 20ms);
+    run_until(
+        ioc, [] { return false; }, 20ms);
   }
   return false;
 }
@@ -90,7 +95,8 @@ TEST_CASE("redis_client sends commands and gets each reply on its strand") {
     c.command({"INCR", "seq"}, [&](redis_reply r) { order.push_back(r.integer); });
   }
   REQUIRE(run_until(ioc, [&] { return order.size() == 200; }));
-  for (std::size_t i = 0; i < order.size(); ++i) CHECK(order[i] == static_cast<std::int64_t>(i + 1));
+  for (std::size_t i = 0; i < order.size(); ++i)
+    CHECK(order[i] == static_cast<std::int64_t>(i + 1));
   c.stop();
 }
 
@@ -149,12 +155,14 @@ TEST_CASE("a callback that throws fails only itself") {
   CHECK(after->text == "still here");
   std::uint64_t faults = 0;
   boost::asio::post(c.strand(), [&] { faults = c.link().callback_faults(); });
-  run_until(ioc, [&] { return faults > 0; }, 1s);
+  run_until(
+      ioc, [&] { return faults > 0; }, 1s);
   CHECK(faults == 1);
   c.stop();
 }
 
-TEST_CASE("redis_subscriber delivers a channel's messages and subscribes again after Redis returns") {
+TEST_CASE(
+    "redis_subscriber delivers a channel's messages and subscribes again after Redis returns") {
   redis_server redis;
   boost::asio::io_context ioc;
   redis_client pub(ioc, at(redis));
@@ -179,18 +187,21 @@ TEST_CASE("redis_subscriber delivers a channel's messages and subscribes again a
 
   sub.unsubscribe("room:a");
   ask(ioc, pub, {"PING"});
-  run_until(ioc, [] { return false; }, 100ms);
+  run_until(
+      ioc, [] { return false; }, 100ms);
   ask(ioc, pub, {"PUBLISH", "room:a", "after unsubscribe"});
   ask(ioc, pub, {"PUBLISH", "room:b", "third"});
   REQUIRE(run_until(ioc, [&] { return got.size() >= 3; }));
-  run_until(ioc, [] { return false; }, 100ms);
+  run_until(
+      ioc, [] { return false; }, 100ms);
   CHECK(got.size() == 3);
   CHECK(got[2].second == "third");
 
   // Redis restarts empty: the subscriber reconnects and subscribes to room:b again by itself.
   confirmed = 0;
   redis.restart();
-  REQUIRE(run_until(ioc, [&] { return confirmed == 1; }, 10s));
+  REQUIRE(run_until(
+      ioc, [&] { return confirmed == 1; }, 10s));
   REQUIRE(answers_again(ioc, pub, 5s));
   ask(ioc, pub, {"PUBLISH", "room:b", "after restart"});
   REQUIRE(run_until(ioc, [&] { return got.size() == 4; }));

@@ -26,7 +26,7 @@ namespace {
 double median_us(std::vector<std::chrono::steady_clock::duration> v) {
   std::sort(v.begin(), v.end());
   return static_cast<double>(
-             std::chrono::duration_cast<std::chrono::microseconds>(v[v.size() / 2]).count());
+      std::chrono::duration_cast<std::chrono::microseconds>(v[v.size() / 2]).count());
 }
 
 }  // namespace
@@ -52,7 +52,8 @@ TEST_CASE("a claim, a renewal and a published frame each take about a loopback r
 
   std::vector<std::chrono::steady_clock::duration> claims, renewals, frames;
   for (int i = 0; i < 200; ++i) {
-    auto l = std::make_shared<room_lease>(c, "t" + std::to_string(i), "node-a", lease_clock::settings{});
+    auto l =
+        std::make_shared<room_lease>(c, "t" + std::to_string(i), "node-a", lease_clock::settings{});
     std::optional<room_lease::outcome> got;
     auto t0 = std::chrono::steady_clock::now();
     l->claim([&](room_lease::outcome o) {
@@ -72,8 +73,9 @@ TEST_CASE("a claim, a renewal and a published frame each take about a loopback r
     renewals.push_back(answered_at - t0);
     REQUIRE(*got == room_lease::outcome::granted);
     // A patch-sized frame, from PUBLISH to the subscriber's handler.
-    const std::string frame = R"({"ops":[{"op":"replace","path":"/turn","value":2}],"room":"timing","type":"patch","version":)" +
-                              std::to_string(i) + "}";
+    const std::string frame =
+        R"({"ops":[{"op":"replace","path":"/turn","value":2}],"room":"timing","type":"patch","version":)" +
+        std::to_string(i) + "}";
     t0 = std::chrono::steady_clock::now();
     c.command({"PUBLISH", "room:timing", frame}, [](redis_reply) {});
     REQUIRE(run_until(ioc, [&] { return last == frame; }));

@@ -21,7 +21,9 @@ using outcome = room_lease::outcome;
 
 namespace {
 
-lease_clock::settings short_ttl() { return {600ms, 1.0 / 3.0, 50ms}; }
+lease_clock::settings short_ttl() {
+  return {600ms, 1.0 / 3.0, 50ms};
+}
 
 struct lease_fixture {
   redis_server redis;
@@ -33,8 +35,12 @@ struct lease_fixture {
   std::shared_ptr<room_lease> lease(const std::string& room, const std::string& node) {
     return std::make_shared<room_lease>(client, room, node, short_ttl());
   }
-  outcome claim(room_lease& l) { return wait([&](auto fn) { l.claim(fn); }); }
-  outcome renew(room_lease& l) { return wait([&](auto fn) { l.renew(fn); }); }
+  outcome claim(room_lease& l) {
+    return wait([&](auto fn) { l.claim(fn); });
+  }
+  outcome renew(room_lease& l) {
+    return wait([&](auto fn) { l.renew(fn); });
+  }
   bool release(room_lease& l) {
     std::optional<bool> r;
     l.release([&](bool b) { r = b; });
@@ -54,7 +60,10 @@ struct lease_fixture {
     REQUIRE(run_until(ioc, [&] { return r.has_value(); }));
     return *r;
   }
-  void sleep(std::chrono::milliseconds d) { run_until(ioc, [] { return false; }, d); }
+  void sleep(std::chrono::milliseconds d) {
+    run_until(
+        ioc, [] { return false; }, d);
+  }
 };
 
 }  // namespace
@@ -77,7 +86,8 @@ TEST_CASE("only one node holds a room; the owner is readable with its epoch") {
   CHECK_FALSE(f.owner("r2"));
 }
 
-TEST_CASE("renewing keeps the room past its ttl; without renewals it runs out and another claims it") {
+TEST_CASE(
+    "renewing keeps the room past its ttl; without renewals it runs out and another claims it") {
   lease_fixture f;
   auto a = f.lease("r1", "node-a");
   auto b = f.lease("r1", "node-b");
@@ -116,7 +126,9 @@ TEST_CASE("a release hands the room over at once, with a greater epoch for the n
   CHECK(f.claim(*a2) == outcome::taken);
 }
 
-TEST_CASE("with Redis gone a claim or renewal is unavailable, and the lease holds only until its clock says") {
+TEST_CASE(
+    "with Redis gone a claim or renewal is unavailable, and the lease holds only until its clock "
+    "says") {
   lease_fixture f;
   auto a = f.lease("r1", "node-a");
   REQUIRE(f.claim(*a) == outcome::granted);

@@ -46,7 +46,9 @@ bool accepts(std::uint16_t port) {
 
 }  // namespace
 
-redis_server::redis_server() : port_(free_port()) { launch(); }
+redis_server::redis_server() : port_(free_port()) {
+  launch();
+}
 
 redis_server::~redis_server() {
   if (pid_ > 0) {
@@ -66,9 +68,9 @@ void redis_server::launch() {
       ::dup2(devnull, STDOUT_FILENO);
       ::dup2(devnull, STDERR_FILENO);
     }
-    std::vector<const char*> argv{"redis-server", "--port",       port.c_str(), "--bind",
-                                  "127.0.0.1",    "--save",       "",           "--appendonly",
-                                  "no",           "--loglevel",   "warning",    nullptr};
+    std::vector<const char*> argv{"redis-server", "--port",     port.c_str(), "--bind",
+                                  "127.0.0.1",    "--save",     "",           "--appendonly",
+                                  "no",           "--loglevel", "warning",    nullptr};
     ::execvp("redis-server", const_cast<char* const*>(argv.data()));
     ::_exit(127);
   }
