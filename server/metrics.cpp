@@ -220,6 +220,7 @@ std::string metrics::render() const {
   out << "# HELP ringside_uptime_seconds Seconds since the server started.\n"
          "# TYPE ringside_uptime_seconds gauge\nringside_uptime_seconds "
       << uptime_s() << '\n';
+  out << cluster.render();
   return out.str();
 }
 

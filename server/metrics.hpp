@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 
+#include "server/cluster_metrics.hpp"
 #include "server/fault_log.hpp"
 
 namespace ringside::server {
@@ -93,6 +94,9 @@ class metrics {
   std::atomic<std::uint64_t> logins_failed{0};
   std::atomic<std::uint64_t> logins_delayed{0};
   std::atomic<std::uint64_t> logins_limited{0};
+
+  // A node of a cluster (--cluster): leases, Redis, the other nodes.
+  cluster_metrics cluster;
 
   // Records one accepted move's latency, from the frame's arrival to the ack being queued.
   void observe_move_latency(std::chrono::steady_clock::duration d);

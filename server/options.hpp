@@ -8,6 +8,7 @@
 
 #include "server/account_settings.hpp"
 #include "server/client_limits.hpp"
+#include "server/cluster_settings.hpp"
 #include "server/finished_retention.hpp"
 #include "server/room_limits.hpp"
 #include "server/seek_pool.hpp"
@@ -75,6 +76,8 @@ struct options {
   // when it names no limit (player_page).
   std::int64_t player_games_page = 200;
   std::int64_t player_games_default = 20;
+  // One node of a cluster in Redis (--cluster and its companions); by default a single server.
+  cluster_settings cluster;
 };
 
 }  // namespace ringside::server

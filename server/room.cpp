@@ -410,6 +410,7 @@ void room::do_chat(peer& p, const identity_ptr& who, const protocol::chat& m) {
       conn.send_chat(frame);
     }
   });
+  if (auto* o = registry_.observer()) o->room_frame(settings_.id, frame);
 }
 
 void room::do_leave(peer& p, const protocol::leave& m) {
@@ -566,6 +567,7 @@ std::shared_ptr<const std::string> room::commit(std::uint64_t except) {
   auto frame =
       std::make_shared<const std::string>(protocol::encode_patch(settings_.id, version_, ops));
   presence_.for_each_connection([&](peer& conn) { conn.send_patch(settings_.id, frame); }, except);
+  if (auto* o = registry_.observer()) o->room_frame(settings_.id, frame);
   publish_summary();
   return frame;
 }

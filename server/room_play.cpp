@@ -39,6 +39,15 @@ void room::do_move(const peer_ptr& pp, const identity_ptr& who, const protocol::
     return reject(p, m.id, error_code::not_your_turn,
                   "it is " + (mover ? mover->name : "the other player") + "'s turn", true);
   }
+  // In a cluster a node that does not hold the room's lease (not yet granted, run out while
+  // Redis was out of reach, or taken over) must not commit: another node may own the room.
+  if (const auto* o = registry_.observer(); o != nullptr && !o->may_commit(settings_.id)) {
+    return reject(p, m.id, error_code::internal_error,
+                  "this server cannot confirm it still owns room " + settings_.id +
+                      " (the cluster's Redis is out of reach), so your move was not played; "
+                      "try again in a moment",
+                  true);
+  }
   accept_move(pp, m.id, seat, m.text, received);
 }
 

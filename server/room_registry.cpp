@@ -87,6 +87,7 @@ void room_registry::adopt(const room_ptr& r) {
   entry& e = rooms_[r->id()];
   e.r = r;
   e.order = next_order_++;
+  if (observer_ != nullptr) observer_->room_opened(r->id());
 }
 
 void room_registry::sweep_finished_rooms(finished_retention rule) {
@@ -426,7 +427,7 @@ void room_registry::forget(std::string id, std::vector<std::string> players) {
       stop_waiting(it->second);
       stop_computer(it->second);
     }
-    rooms_.erase(id);
+    if (rooms_.erase(id) != 0 && observer_ != nullptr) observer_->room_closed(id);
     list_.erase(id);
     for (const auto& p : players) {
       if (const auto it = seats_.find(p); it != seats_.end()) {

@@ -29,6 +29,7 @@
 #include "server/room_limits.hpp"
 #include "server/room_list.hpp"
 #include "server/room.hpp"
+#include "server/room_observer.hpp"
 
 namespace ringside::server {
 
@@ -118,6 +119,10 @@ class room_registry {
   // is, so no game changes ratings.
   void set_accounts(const account_directory* accounts) { accounts_ = accounts; }
   const account_directory* accounts() const { return accounts_; }
+  // Who hears of rooms opening, closing and sending frames (a cluster node; set once at
+  // startup, before restore); null on a single server.
+  void set_observer(room_observer* o) { observer_ = o; }
+  room_observer* observer() const { return observer_; }
   // The rating system every rated room's result goes through.
   const rating::glicko2& ratings() const { return ratings_; }
   // For rooms: how long a player of an untimed game may stay offline.
@@ -159,6 +164,7 @@ class room_registry {
   journal_writer* journal_;
   computer_pool* computers_ = nullptr;
   const account_directory* accounts_ = nullptr;
+  room_observer* observer_ = nullptr;
   rating::glicko2 ratings_;
   double abandon_after_s_;
   room_limits limits_;

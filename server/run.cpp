@@ -1,6 +1,7 @@
 #include "server/run.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 #include <boost/asio/io_context.hpp>
@@ -20,6 +21,7 @@
 
 #include "protocol/wire/messages.hpp"
 #include "server/client_address.hpp"
+#include "server/cluster_node.hpp"
 #include "server/computer_pool.hpp"
 #include "server/context.hpp"
 #include "server/identity_registry.hpp"
@@ -233,6 +235,20 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
   desc.add_options()(
       "hello-timeout", po::value<double>(&o.hello_timeout_s)->default_value(o.hello_timeout_s),
       "seconds a WebSocket connection may stay open without saying hello (0: no limit)");
+  auto& cluster = o.cluster;
+  desc.add_options()(
+      "cluster", po::value<std::string>(&cluster.redis_url),
+      "redis://host:port: run as one node of a cluster in that Redis (room leases, the node "
+      "registry, room channels; docs/cluster.md); default: a single server")(
+      "cluster-node-id", po::value<std::string>(&cluster.node_id),
+      "this node's name in the cluster (letters, digits, - _ .; default: made up at start)")(
+      "cluster-address", po::value<std::string>(&cluster.address),
+      "host:port other nodes and the proxy reach this node at (default: the address bound)")(
+      "lease-ttl", po::value<double>(&cluster.lease_ttl_s)->default_value(cluster.lease_ttl_s),
+      "seconds a room's lease lives unrenewed: how long a dead node's rooms wait for another "
+      "node (0.5-60)")(
+      "node-ttl", po::value<double>(&cluster.node_ttl_s)->default_value(cluster.node_ttl_s),
+      "seconds a node's heartbeat lives: how soon a dead node is noticed (0.5-60)");
   auto& accounts = o.accounts;
   desc.add_options()(
       "password-opslimit",
@@ -400,6 +416,21 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
     std::cerr << "ringside-server: --store takes a postgresql:// URL (SQLite is --data DIR)\n";
     return 1;
   }
+  if (!cluster.redis_url.empty() && !redis::redis_endpoint::parse(cluster.redis_url)) {
+    std::cerr << "ringside-server: --cluster must be redis://host:port\n";
+    return 1;
+  }
+  if (!(cluster.lease_ttl_s >= 0.5 && cluster.lease_ttl_s <= 60) ||
+      !(cluster.node_ttl_s >= 0.5 && cluster.node_ttl_s <= 60)) {
+    std::cerr << "ringside-server: --lease-ttl and --node-ttl must be 0.5-60 seconds\n";
+    return 1;
+  }
+  if (cluster.node_id.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                        "0123456789-_.") != std::string::npos ||
+      cluster.node_id.size() > 64) {
+    std::cerr << "ringside-server: --cluster-node-id: at most 64 letters, digits, - _ .\n";
+    return 1;
+  }
   if (tls.cert.empty() != tls.key.empty()) {
     std::cerr << "ringside-server: --tls-cert and --tls-key go together\n";
     return 1;
@@ -509,6 +540,14 @@ int run(int argc, char** argv) {
                           &stats.computer_searches_queued);
   rooms.set_computers(&computers);
   rooms.set_accounts(&identities);
+  // Before restore: every restored room is claimed as this node's as soon as Redis answers.
+  std::unique_ptr<cluster_node> node;
+  if (!opts.cluster.redis_url.empty()) {
+    node = std::make_unique<cluster_node>(ioc, opts.cluster,
+                                          *redis::redis_endpoint::parse(opts.cluster.redis_url),
+                                          stats);
+    rooms.set_observer(node.get());
+  }
   rooms.restore(std::move(*unfinished), *runs);
   journal_heartbeat heartbeat(ioc, *writer, run_started_ms, opts.heartbeat_s);
   heartbeat.start();
@@ -565,6 +604,7 @@ int run(int argc, char** argv) {
   }
   server->run();
   const auto bound = server->local_endpoint();
+  if (node) node->start(bound.address().to_string() + ":" + std::to_string(bound.port()));
   std::cout << "listening on " << bound.address().to_string() << ":" << bound.port() << std::endl;
   spdlog::info("listening on {}:{} with {} I/O thread{}{}", bound.address().to_string(),
                bound.port(), opts.threads, opts.threads == 1 ? "" : "s",
@@ -597,9 +637,12 @@ int run(int argc, char** argv) {
 
   // Shutdown: stop accepting, say 1001 to every session, then wait (bounded) for them to go.
   net::steady_timer drain(ioc);
+  const auto cluster_left = std::make_shared<std::atomic<bool>>(false);
   const auto deadline = std::make_shared<std::chrono::steady_clock::time_point>();
   std::function<void()> poll = [&] {
-    const bool idle = stats.connections.load() == 0 && ctx.http_sessions->load() == 0;
+    // A node waits for its leases to be released too, so other nodes need not wait them out.
+    const bool idle = stats.connections.load() == 0 && ctx.http_sessions->load() == 0 &&
+                      (!node || cluster_left->load());
     if (idle || std::chrono::steady_clock::now() >= *deadline) return ioc.stop();
     drain.expires_after(shutdown_poll);
     drain.async_wait([&](boost::system::error_code ec) {
@@ -616,6 +659,7 @@ int run(int argc, char** argv) {
     identity_sweep.stop();
     finished_sweep.stop();
     heartbeat.stop();
+    if (node) node->leave([cluster_left] { cluster_left->store(true); });
     sessions.close_all();
     rooms.shutdown();
     poll();

@@ -1,0 +1,237 @@
+#include "server/cluster_node.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+#include <cstdlib>
+#include <thread>
+
+#include "server/metrics.hpp"
+#include "server/random_id.hpp"
+
+namespace ringside::server {
+
+namespace net = boost::asio;
+using cluster::lease_clock;
+using cluster::room_lease;
+
+namespace {
+
+std::chrono::milliseconds ms(double seconds) {
+  return std::chrono::milliseconds(static_cast<std::int64_t>(seconds * 1000));
+}
+
+// The machine's one-minute load average per core: comparable between machines of any size.
+double load_per_core() {
+  double avg[1] = {0};
+  if (getloadavg(avg, 1) != 1) return 0;
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  return avg[0] / cores;
+}
+
+}  // namespace
+
+cluster_node::cluster_node(net::io_context& ioc, const cluster_settings& s,
+                           server::redis::redis_endpoint where, metrics& stats)
+    : settings_(s),
+      stats_(stats),
+      node_id_(s.node_id.empty() ? "node-" + random_base32(10) : s.node_id),
+      redis_(ioc, std::move(where)),
+      nodes_(redis_, ms(s.node_ttl_s)),
+      lease_timer_(redis_.strand()),
+      beat_timer_(redis_.strand()) {}
+
+cluster_node::~cluster_node() = default;
+
+void cluster_node::start(std::string address) {
+  net::post(redis_.strand(), [this, address = std::move(address)] {
+    address_ = settings_.address.empty() ? address : settings_.address;
+    started_ = true;
+    redis_.start();
+    spdlog::info("cluster: node {} at {} in {} (lease ttl {} s, node ttl {} s)", node_id_, address_,
+                 settings_.redis_url, settings_.lease_ttl_s, settings_.node_ttl_s);
+    beat();
+    tick();
+  });
+}
+
+void cluster_node::room_opened(const std::string& id) {
+  net::post(redis_.strand(), [this, id] {
+    if (leaving_ || rooms_.count(id) != 0) return;
+    lease_clock::settings timing;
+    timing.ttl = ms(settings_.lease_ttl_s);
+    timing.margin = std::min(std::chrono::milliseconds(250), timing.ttl / 10);
+    auto& h = rooms_[id];
+    h.lease = std::make_shared<room_lease>(redis_, id, node_id_, timing);
+    if (started_) look_after(id, h);
+  });
+}
+
+void cluster_node::room_closed(const std::string& id) {
+  net::post(redis_.strand(), [this, id] {
+    const auto it = rooms_.find(id);
+    if (it == rooms_.end()) return;
+    if (it->second.owned) {
+      set_owned(id, it->second, false);
+      it->second.lease->release([this](bool released) {
+        if (released) stats_.cluster.leases_released.fetch_add(1);
+      });
+    }
+    rooms_.erase(it);
+  });
+}
+
+void cluster_node::room_frame(const std::string& id, std::shared_ptr<const std::string> frame) {
+  net::post(redis_.strand(), [this, id, frame = std::move(frame)] {
+    const auto it = rooms_.find(id);
+    // Only the owner speaks for a room; a node that lost the lease must stay quiet.
+    if (it == rooms_.end() || !it->second.lease->held(lease_clock::clock::now())) return;
+    stats_.cluster.frames_published.fetch_add(1);
+    redis_.command({"PUBLISH", "room:" + id, *frame}, [this](server::redis::redis_reply r) {
+      if (r.type == server::redis::redis_reply::kind::unavailable)
+        stats_.cluster.redis_unavailable.fetch_add(1);
+    });
+  });
+}
+
+void cluster_node::leave(std::function<void()> done) {
+  net::post(redis_.strand(), [this, done = std::move(done)] {
+    leaving_ = true;
+    lease_timer_.cancel();
+    beat_timer_.cancel();
+    // One answer per lease plus the registry's; the last one finishes.
+    auto waiting = std::make_shared<std::size_t>(1);
+    auto finish = [this, waiting, done] {
+      if (--*waiting != 0) return;
+      redis_.stop();
+      spdlog::info("cluster: node {} left, its rooms released", node_id_);
+      done();
+    };
+    for (auto& [id, h] : rooms_) {
+      if (!h.owned) continue;
+      ++*waiting;
+      set_owned(id, h, false);
+      h.lease->release([this, finish](bool released) {
+        if (released) stats_.cluster.leases_released.fetch_add(1);
+        finish();
+      });
+    }
+    nodes_.leave(node_id_, [finish](bool) { finish(); });
+  });
+}
+
+void cluster_node::tick() {
+  if (leaving_) return;
+  const auto now = lease_clock::clock::now();
+  for (auto& [id, h] : rooms_) {
+    if (h.owned && !h.lease->held(now)) {
+      // Not renewed in time (Redis out of reach): another node may claim it any moment.
+      spdlog::error("cluster: room {}: lease ran out unrenewed; claiming it again", id);
+      stats_.cluster.leases_lost.fetch_add(1);
+      set_owned(id, h, false);
+    }
+    look_after(id, h);
+  }
+  // A few looks per renewal period keep each renewal close to when it falls due.
+  lease_timer_.expires_after(ms(settings_.lease_ttl_s) / 12);
+  lease_timer_.async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) tick();
+  });
+}
+
+void cluster_node::look_after(const std::string& id, held_room& h) {
+  if (h.busy || h.other_owner || leaving_) return;
+  const auto now = lease_clock::clock::now();
+  if (h.owned) {
+    if (!h.lease->timing().renew_due(now)) return;
+    h.busy = true;
+    h.lease->renew([this, id](room_lease::outcome o) {
+      const auto it = rooms_.find(id);
+      if (it == rooms_.end()) return;
+      auto& room = it->second;
+      room.busy = false;
+      if (o == room_lease::outcome::granted && room.owned) {
+        set_owned(id, room, true);  // trusted for longer now
+      } else if (o == room_lease::outcome::unavailable) {
+        stats_.cluster.redis_unavailable.fetch_add(1);
+      } else if (o == room_lease::outcome::taken && room.owned) {
+        spdlog::error("cluster: room {}: lease taken over by another node", id);
+        stats_.cluster.leases_lost.fetch_add(1);
+        set_owned(id, room, false);
+      }
+    });
+    return;
+  }
+  h.busy = true;
+  h.lease->claim([this, id](room_lease::outcome o) {
+    const auto it = rooms_.find(id);
+    if (it == rooms_.end()) return;
+    auto& room = it->second;
+    room.busy = false;
+    switch (o) {
+      case room_lease::outcome::granted:
+        stats_.cluster.leases_claimed.fetch_add(1);
+        set_owned(id, room, true);
+        spdlog::debug("cluster: room {} owned, epoch {}", id, room.lease->epoch());
+        break;
+      case room_lease::outcome::taken:
+        stats_.cluster.leases_refused.fetch_add(1);
+        room.other_owner = true;
+        spdlog::warn("cluster: room {} is owned by {}", id,
+                     room.lease->other_owner() ? room.lease->other_owner()->node : "another node");
+        break;
+      case room_lease::outcome::unavailable:
+        stats_.cluster.redis_unavailable.fetch_add(1);
+        break;
+    }
+  });
+}
+
+void cluster_node::set_owned(const std::string& id, held_room& h, bool owned) {
+  {
+    const std::lock_guard lock(trusted_mutex_);
+    if (owned) {
+      trusted_until_[id] = h.lease->timing().trusted_until();
+    } else {
+      trusted_until_.erase(id);
+    }
+  }
+  if (h.owned == owned) return;
+  h.owned = owned;
+  stats_.cluster.leases_held.fetch_add(owned ? 1 : -1);
+}
+
+bool cluster_node::may_commit(const std::string& id) const {
+  const auto now = lease_clock::clock::now();
+  const std::lock_guard lock(trusted_mutex_);
+  const auto it = trusted_until_.find(id);
+  return it != trusted_until_.end() && now < it->second;
+}
+
+void cluster_node::beat() {
+  if (leaving_) return;
+  cluster::node_info self;
+  self.id = node_id_;
+  self.address = address_;
+  self.rooms = stats_.cluster.leases_held.load();
+  self.online = stats_.connections.load();
+  self.load = load_per_core();
+  nodes_.beat(self, [this](bool ok) {
+    if (!ok) stats_.cluster.redis_unavailable.fetch_add(1);
+  });
+  nodes_.census([this](std::optional<cluster::node_census> c) {
+    if (!c) return;
+    stats_.cluster.nodes_live.store(static_cast<std::int64_t>(c->live.size()));
+    stats_.cluster.online.store(c->online());
+    for (const auto& dead : c->expired) {
+      stats_.cluster.nodes_expired.fetch_add(1);
+      spdlog::warn("cluster: node {} stopped beating (dead or cut off)", dead);
+    }
+  });
+  beat_timer_.expires_after(ms(settings_.node_ttl_s) / 3);
+  beat_timer_.async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) beat();
+  });
+}
+
+}  // namespace ringside::server

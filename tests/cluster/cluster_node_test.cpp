@@ -1,0 +1,311 @@
+// Real ringside-server nodes against one real redis-server (--cluster): a room belongs to the
+// node that made it, its frames go out on its channel, a killed node's leases run out within
+// the ttl so another node can claim its rooms, a node stopped with SIGTERM hands its rooms over
+// at once, and a node whose Redis is down goes on playing and claims its rooms when Redis
+// returns.
+#include <doctest/doctest.h>
+
+#include <signal.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+
+#include <boost/asio/io_context.hpp>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <thread>
+
+#include "server/cluster/node_registry.hpp"
+#include "server/cluster/room_lease.hpp"
+#include "server/redis/redis_subscriber.hpp"
+#include "support/io_wait.hpp"
+#include "support/redis_server.hpp"
+#include "support/server_process.hpp"
+#include "support/table.hpp"
+#include "support/ws_client.hpp"
+
+using namespace std::chrono_literals;
+using namespace ringside::test;
+using ringside::server::cluster::lease_clock;
+using ringside::server::cluster::lease_owner;
+using ringside::server::cluster::node_census;
+using ringside::server::cluster::node_registry;
+using ringside::server::cluster::room_lease;
+using ringside::server::redis::redis_client;
+using ringside::server::redis::redis_endpoint;
+using ringside::server::redis::redis_subscriber;
+
+namespace {
+
+std::vector<std::string> node_flags(const redis_server& r, const std::string& id,
+                                    const std::string& lease_ttl = "1") {
+  return {"--cluster",   r.url(),   "--cluster-node-id", id,
+          "--lease-ttl", lease_ttl, "--node-ttl",        "1"};
+}
+
+// The test's own view of the cluster's Redis.
+struct observer {
+  boost::asio::io_context ioc;
+  redis_client client;
+  node_registry nodes{client, 1000ms};
+
+  explicit observer(const redis_server& r) : client(ioc, *redis_endpoint::parse(r.url())) {
+    client.start();
+  }
+  ~observer() { client.stop(); }
+
+  std::optional<lease_owner> owner(const std::string& room) {
+    std::optional<std::optional<lease_owner>> got;
+    room_lease::read_owner(client, room, [&](std::optional<lease_owner> o, bool) { got = o; });
+    REQUIRE(run_until(ioc, [&] { return got.has_value(); }));
+    return *got;
+  }
+  // Polls until the room's owner is `node` (or, with an empty `node`, until nobody owns it).
+  bool owner_becomes(const std::string& room, const std::string& node,
+                     std::chrono::milliseconds limit) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < deadline) {
+      const auto o = owner(room);
+      if (node.empty() ? !o.has_value() : (o && o->node == node)) return true;
+      run_until(
+          ioc, [] { return false; }, 20ms);
+    }
+    return false;
+  }
+  node_census census() {
+    std::optional<std::optional<node_census>> got;
+    nodes.census([&](std::optional<node_census> c) { got = std::move(c); });
+    REQUIRE(run_until(ioc, [&] { return got.has_value(); }));
+    REQUIRE(got->has_value());
+    return **got;
+  }
+  std::optional<std::string> get(const std::string& key) {
+    std::optional<ringside::server::redis::redis_reply> got;
+    client.command({"GET", key}, [&](ringside::server::redis::redis_reply r) { got = r; });
+    REQUIRE(run_until(ioc, [&] { return got.has_value(); }));
+    if (got->type != ringside::server::redis::redis_reply::kind::string) return std::nullopt;
+    return got->text;
+  }
+};
+
+std::string metric_line(std::uint16_t port, const std::string& name) {
+  const auto [status, body] = http_get(port, "/metrics");
+  REQUIRE(status == 200);
+  const auto at = body.find("\n" + name + " ");
+  if (at == std::string::npos) return "";
+  const auto end = body.find('\n', at + 1);
+  return body.substr(at + 1, end - at - 1);
+}
+
+// The next move of seat `s`, at its current version: a placement read off its state.
+json first_move(table& t, int s = 1) {
+  auto& v = t.seat(s);
+  return {{"type", "move"},
+          {"room", t.room()},
+          {"move", placement(v.state(), s == 1 ? "W" : "G")},
+          {"version", v.version()},
+          {"id", "m" + std::to_string(v.version())}};
+}
+
+// Polls /metrics until `line` is in it (a node's counters follow Redis's answers closely).
+bool metric_becomes(std::uint16_t port, const std::string& line,
+                    std::chrono::milliseconds limit = 3s) {
+  const auto name = line.substr(0, line.find(' '));
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  do {
+    if (metric_line(port, name) == line) return true;
+    std::this_thread::sleep_for(20ms);
+  } while (std::chrono::steady_clock::now() < deadline);
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "two nodes in one Redis: a room is owned by the node that made it, its frames on its channel") {
+  redis_server redis;
+  server_process a(node_flags(redis, "node-a"));
+  server_process b(node_flags(redis, "node-b"));
+  observer o(redis);
+
+  table t(a.port());
+  REQUIRE(o.owner_becomes(t.room(), "node-a", 3s));
+  // The node counts the room its own once Redis's answer reached it, just after the key is set.
+  REQUIRE(metric_becomes(a.port(), "ringside_cluster_leases_held 1"));
+  CHECK(o.owner(t.room())->epoch == 1);
+
+  // Both nodes beat; the census sees them with the owner's room and its two players.
+  const auto deadline = std::chrono::steady_clock::now() + 3s;
+  node_census c;
+  do {
+    c = o.census();
+    if (c.live.size() == 2 && c.online() == 2 && c.least_loaded()->id == "node-b") break;
+    run_until(
+        o.ioc, [] { return false; }, 50ms);
+  } while (std::chrono::steady_clock::now() < deadline);
+  REQUIRE(c.live.size() == 2);
+  CHECK(c.online() == 2);
+  CHECK(c.least_loaded()->id == "node-b");  // node-a owns a room, node-b none
+  for (const auto& n : c.live) {
+    CHECK(n.address.rfind("127.0.0.1:", 0) == 0);
+    if (n.id == "node-a") CHECK(n.rooms == 1);
+  }
+
+  // A move's patch and a chat line reach a subscriber of the room's channel.
+  std::vector<nlohmann::json> heard;
+  bool subscribed = false;
+  redis_subscriber sub(o.ioc, *redis_endpoint::parse(redis.url()),
+                       [&](const std::string& channel, const std::string& payload) {
+                         if (channel == "room:" + t.room())
+                           heard.push_back(nlohmann::json::parse(payload));
+                       });
+  sub.on_subscribed([&](const std::string&) { subscribed = true; });
+  sub.start();
+  sub.subscribe("room:" + t.room());
+  REQUIRE(run_until(o.ioc, [&] { return subscribed; }));
+  const json patch = t.play(1, placement(t.seat(1).state()));
+  t.seat(1).conn->request({{"type", "chat"}, {"room", t.room()}, {"text", "over Redis"}, {"id", 7}},
+                          "chat");
+  REQUIRE(run_until(o.ioc, [&] { return heard.size() >= 2; }));
+  CHECK(heard[0].at("type") == "patch");
+  CHECK(heard[0].at("room") == t.room());
+  CHECK(heard[0].at("version") == patch.at("version"));
+  CHECK(heard[0].at("ops") == patch.at("ops"));  // the very frame the members got
+  CHECK(heard[1].at("type") == "chat");
+  CHECK(heard[1].at("text") == "over Redis");
+  CHECK_FALSE(heard[1].contains("re"));  // the members' copy, not the sender's answer
+  sub.stop();
+
+  CHECK(metric_becomes(a.port(), "ringside_cluster_leases_held 1"));
+  CHECK(metric_becomes(b.port(), "ringside_cluster_leases_held 0"));
+  CHECK(metric_line(a.port(), "ringside_cluster_frames_published_total") != "");
+  CHECK(metric_becomes(b.port(), "ringside_cluster_nodes_live 2"));
+}
+
+TEST_CASE(
+    "SIGKILL of the owner: its lease runs out within the ttl and another node may claim the room") {
+  redis_server redis;
+  auto a = std::make_unique<server_process>(node_flags(redis, "node-a"));
+  server_process b(node_flags(redis, "node-b"));
+  observer o(redis);
+  std::string room;
+  {
+    table t(a->port());
+    room = t.room();
+    REQUIRE(o.owner_becomes(room, "node-a", 3s));
+    REQUIRE(metric_becomes(a->port(), "ringside_cluster_leases_held 1"));
+    t.play(1, placement(t.seat(1).state()));
+    const auto killed_at = std::chrono::steady_clock::now();
+    a->stop(SIGKILL);
+    REQUIRE(o.owner_becomes(room, "", 3s));
+    const auto freed_after = std::chrono::steady_clock::now() - killed_at;
+    MESSAGE("lease of the killed node's room free after "
+            << std::chrono::duration_cast<std::chrono::milliseconds>(freed_after).count()
+            << " ms (--lease-ttl 1)");
+    CHECK(freed_after <= 1200ms);
+  }
+  // The room is free for a survivor; its epoch is greater than the dead owner's.
+  auto claim = std::make_shared<room_lease>(o.client, room, "node-b", lease_clock::settings{});
+  std::optional<room_lease::outcome> got;
+  claim->claim([&](room_lease::outcome out) { got = out; });
+  REQUIRE(run_until(o.ioc, [&] { return got.has_value(); }));
+  CHECK(*got == room_lease::outcome::granted);
+  CHECK(claim->epoch() == 2);
+
+  // The registry drops the dead node within its heartbeat's ttl.
+  const auto deadline = std::chrono::steady_clock::now() + 3s;
+  node_census c;
+  do {
+    c = o.census();
+    if (!c.is_live("node-a")) break;
+    run_until(
+        o.ioc, [] { return false; }, 50ms);
+  } while (std::chrono::steady_clock::now() < deadline);
+  CHECK_FALSE(c.is_live("node-a"));
+  CHECK(c.is_live("node-b"));
+}
+
+TEST_CASE("SIGTERM: a node releases its rooms and leaves the registry at once, not after the ttl") {
+  redis_server redis;
+  server_process a(node_flags(redis, "node-a", "30"));
+  observer o(redis);
+  std::string room;
+  {
+    table t(a.port());
+    room = t.room();
+    REQUIRE(o.owner_becomes(room, "node-a", 3s));
+    REQUIRE(o.get(node_registry::heartbeat_key("node-a")));
+  }
+  CHECK(a.stop(SIGTERM) == 0);
+  // With a 30 s lease, a free room now means it was released, not left to run out.
+  CHECK_FALSE(o.owner(room));
+  CHECK_FALSE(o.get(node_registry::heartbeat_key("node-a")));
+  CHECK(o.get(room_lease::epoch_key(room)) == "1");  // the fencing epoch stays, for the next
+}
+
+TEST_CASE(
+    "a node whose Redis is down refuses moves with internal_error, keeps its players, and plays on "
+    "once Redis is back") {
+  redis_server redis;
+  server_process a(node_flags(redis, "node-a"));
+  redis.kill();
+  table t(a.port());  // made while Redis is away: not claimed, so not this node's to commit
+  const json refused = t.seat(1).conn->request(first_move(t), "error");
+  CHECK(refused.at("code") == "internal_error");
+  CHECK(metric_line(a.port(), "ringside_cluster_leases_held") == "ringside_cluster_leases_held 0");
+  redis.restart();
+  observer o(redis);
+  CHECK(o.owner_becomes(t.room(), "node-a", 5s));
+  CHECK(metric_becomes(a.port(), "ringside_cluster_leases_held 1"));
+  t.play(1, placement(t.seat(1).state()));  // the same connections, the game goes on
+  const auto deadline = std::chrono::steady_clock::now() + 3s;
+  bool live = false;
+  while (!live && std::chrono::steady_clock::now() < deadline) {
+    live = o.census().is_live("node-a");
+    if (!live)
+      run_until(
+          o.ioc, [] { return false; }, 50ms);
+  }
+  CHECK(live);
+}
+
+TEST_CASE("a stale owner whose room was taken over refuses moves instead of committing them") {
+  redis_server redis;
+  server_process a(node_flags(redis, "node-a"));
+  observer o(redis);
+  table t(a.port());
+  REQUIRE(o.owner_becomes(t.room(), "node-a", 3s));
+  REQUIRE(metric_becomes(a.port(), "ringside_cluster_leases_held 1"));
+  t.play(1, placement(t.seat(1).state()));
+  // As if node-a had been cut off long enough for its lease to run out and node-b took over.
+  std::optional<ringside::server::redis::redis_reply> deleted;
+  o.client.command({"DEL", room_lease::owner_key(t.room())},
+                   [&](ringside::server::redis::redis_reply r) { deleted = r; });
+  REQUIRE(run_until(o.ioc, [&] { return deleted.has_value(); }));
+  auto b = std::make_shared<room_lease>(o.client, t.room(), "node-b", lease_clock::settings{});
+  std::optional<room_lease::outcome> got;
+  b->claim([&](room_lease::outcome out) { got = out; });
+  REQUIRE(run_until(o.ioc, [&] { return got.has_value(); }));
+  REQUIRE(*got == room_lease::outcome::granted);
+  CHECK(b->epoch() == 2);
+  // node-a's next renewal (a third of its 1 s ttl) finds the room taken.
+  REQUIRE(metric_becomes(a.port(), "ringside_cluster_leases_lost_total 1"));
+  const json refused = t.seat(2).conn->request(first_move(t, 2), "error");
+  CHECK(refused.at("code") == "internal_error");
+  CHECK(o.owner(t.room())->node == "node-b");
+}
+
+TEST_CASE("--cluster flags that make no sense stop the server at start, saying why") {
+  const auto exit_code = [](const std::string& flags) {
+    // Bounded: a server that wrongly accepted the flags would otherwise run for ever.
+    const std::string cmd = "timeout 10 " + std::string(RINGSIDE_SERVER_PATH) +
+                            " --port 0 --host 127.0.0.1 " + flags + " >/dev/null 2>&1";
+    const int status = std::system(cmd.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  CHECK(exit_code("--cluster http://127.0.0.1:6379") == 1);
+  CHECK(exit_code("--cluster redis://127.0.0.1:0") == 1);
+  CHECK(exit_code("--cluster redis://127.0.0.1:6379 --lease-ttl 0.1") == 1);
+  CHECK(exit_code("--cluster redis://127.0.0.1:6379 --node-ttl 100") == 1);
+  CHECK(exit_code("--cluster redis://127.0.0.1:6379 --cluster-node-id 'a b'") == 1);
+}

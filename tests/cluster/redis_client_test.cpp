@@ -1,0 +1,211 @@
+// redis_client and redis_subscriber against a real redis-server: answers, Redis going away
+// and coming back, a Redis that stops answering, and callbacks that throw.
+#include <doctest/doctest.h>
+
+#include <boost/asio/io_context.hpp>
+#include <optional>
+#include <stdexcept>
+
+#include "server/redis/redis_client.hpp"
+#include "server/redis/redis_subscriber.hpp"
+#include "support/io_wait.hpp"
+#include "support/redis_server.hpp"
+
+using namespace std::chrono_literals;
+using ringside::server::redis::link_settings;
+using ringside::server::redis::redis_client;
+using ringside::server::redis::redis_endpoint;
+using ringside::server::redis::redis_reply;
+using ringside::server::redis::redis_subscriber;
+using ringside::test::redis_server;
+using ringside::test::run_until;
+
+namespace {
+
+redis_endpoint at(const redis_server& r) {
+  return *redis_endpoint::parse(r.url());
+}
+
+// Sends one command and runs the io_context until its answer.
+std::optional<redis_reply> ask(boost::asio::io_context& ioc, redis_client& c,
+                               std::vector<std::string> args,
+                               std::chrono::milliseconds limit = 5s) {
+  std::optional<redis_reply> got;
+  c.command(std::move(args), [&](redis_reply r) { got = std::move(r); });
+  if (!run_until(
+          ioc, [&] { return got.has_value(); }, limit))
+    return std::nullopt;
+  return got;
+}
+
+// Asks PING until Redis answers it (the client reconnects by itself).
+bool answers_again(boost::asio::io_context& ioc, redis_client& c, std::chrono::milliseconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < deadline) {
+    auto r = ask(ioc, c, {"PING"});
+    if (r && r->ok()) return true;
+    run_until(
+        ioc, [] { return false; }, 20ms);
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("redis_endpoint reads redis:// addresses and refuses anything else") {
+  auto e = redis_endpoint::parse("redis://127.0.0.1:6390");
+  REQUIRE(e);
+  CHECK(e->host == "127.0.0.1");
+  CHECK(e->port == 6390);
+  CHECK(redis_endpoint::parse("redis://cache/")->port == 6379);
+  CHECK_FALSE(redis_endpoint::parse("http://127.0.0.1:6379"));
+  CHECK_FALSE(redis_endpoint::parse("redis://127.0.0.1:0"));
+  CHECK_FALSE(redis_endpoint::parse("redis://127.0.0.1:70000"));
+  CHECK_FALSE(redis_endpoint::parse("redis://user@127.0.0.1:6379"));
+  CHECK_FALSE(redis_endpoint::parse("redis://"));
+}
+
+TEST_CASE("redis_client sends commands and gets each reply on its strand") {
+  redis_server redis;
+  boost::asio::io_context ioc;
+  redis_client c(ioc, at(redis));
+  c.start();
+
+  auto set = ask(ioc, c, {"SET", "greeting", std::string("hello\0world", 11)});
+  REQUIRE(set);
+  CHECK(set->type == redis_reply::kind::status);
+  auto got = ask(ioc, c, {"GET", "greeting"});
+  REQUIRE(got);
+  CHECK(got->type == redis_reply::kind::string);
+  CHECK(got->text == std::string("hello\0world", 11));  // binary-safe both ways
+  auto n = ask(ioc, c, {"INCRBY", "counter", "41"});
+  REQUIRE(n);
+  CHECK(n->integer == 41);
+  auto missing = ask(ioc, c, {"GET", "nothing-here"});
+  REQUIRE(missing);
+  CHECK(missing->type == redis_reply::kind::nil);
+  auto wrong = ask(ioc, c, {"INCR", "greeting"});
+  REQUIRE(wrong);
+  CHECK(wrong->type == redis_reply::kind::error);
+  CHECK_FALSE(wrong->ok());
+
+  // Replies come back in order however many are in flight.
+  std::vector<std::int64_t> order;
+  for (int i = 0; i < 200; ++i) {
+    c.command({"INCR", "seq"}, [&](redis_reply r) { order.push_back(r.integer); });
+  }
+  REQUIRE(run_until(ioc, [&] { return order.size() == 200; }));
+  for (std::size_t i = 0; i < order.size(); ++i)
+    CHECK(order[i] == static_cast<std::int64_t>(i + 1));
+  c.stop();
+}
+
+TEST_CASE("redis_client answers unavailable at once when Redis is down, and reconnects") {
+  redis_server redis;
+  boost::asio::io_context ioc;
+  redis_client c(ioc, at(redis));
+  c.start();
+  REQUIRE(answers_again(ioc, c, 5s));
+
+  redis.kill();
+  const auto t0 = std::chrono::steady_clock::now();
+  auto r = ask(ioc, c, {"PING"});
+  REQUIRE(r);  // an answer, not a hang
+  CHECK(r->type == redis_reply::kind::unavailable);
+  CHECK(std::chrono::steady_clock::now() - t0 < 1s);
+
+  redis.restart();
+  CHECK(answers_again(ioc, c, 5s));
+  ioc.restart();
+  CHECK(ask(ioc, c, {"SET", "k", "v"})->ok());
+  c.stop();
+}
+
+TEST_CASE("a Redis that stops answering fails the command within the timeout") {
+  redis_server redis;
+  boost::asio::io_context ioc;
+  link_settings s;
+  s.command_timeout = 400ms;
+  redis_client c(ioc, at(redis), s);
+  c.start();
+  REQUIRE(answers_again(ioc, c, 5s));
+
+  redis.pause();
+  const auto t0 = std::chrono::steady_clock::now();
+  auto r = ask(ioc, c, {"PING"}, 3s);
+  REQUIRE(r);
+  CHECK(r->type == redis_reply::kind::unavailable);
+  const auto waited = std::chrono::steady_clock::now() - t0;
+  CHECK(waited >= 400ms);
+  CHECK(waited < 1500ms);
+
+  redis.resume();
+  CHECK(answers_again(ioc, c, 5s));
+  c.stop();
+}
+
+TEST_CASE("a callback that throws fails only itself") {
+  redis_server redis;
+  boost::asio::io_context ioc;
+  redis_client c(ioc, at(redis));
+  c.start();
+  c.command({"PING"}, [](redis_reply) { throw std::runtime_error("handler bug"); });
+  auto after = ask(ioc, c, {"ECHO", "still here"});
+  REQUIRE(after);
+  CHECK(after->text == "still here");
+  std::uint64_t faults = 0;
+  boost::asio::post(c.strand(), [&] { faults = c.link().callback_faults(); });
+  run_until(
+      ioc, [&] { return faults > 0; }, 1s);
+  CHECK(faults == 1);
+  c.stop();
+}
+
+TEST_CASE(
+    "redis_subscriber delivers a channel's messages and subscribes again after Redis returns") {
+  redis_server redis;
+  boost::asio::io_context ioc;
+  redis_client pub(ioc, at(redis));
+  std::vector<std::pair<std::string, std::string>> got;
+  int confirmed = 0;
+  redis_subscriber sub(ioc, at(redis), [&](const std::string& ch, const std::string& payload) {
+    got.emplace_back(ch, payload);
+  });
+  sub.on_subscribed([&](const std::string&) { ++confirmed; });
+  pub.start();
+  sub.start();
+  sub.subscribe("room:a");
+  sub.subscribe("room:b");
+  REQUIRE(run_until(ioc, [&] { return confirmed == 2; }));
+
+  ask(ioc, pub, {"PUBLISH", "room:a", "first"});
+  ask(ioc, pub, {"PUBLISH", "room:c", "nobody listens"});
+  ask(ioc, pub, {"PUBLISH", "room:b", "second"});
+  REQUIRE(run_until(ioc, [&] { return got.size() == 2; }));
+  CHECK(got[0] == std::pair<std::string, std::string>{"room:a", "first"});
+  CHECK(got[1] == std::pair<std::string, std::string>{"room:b", "second"});
+
+  sub.unsubscribe("room:a");
+  ask(ioc, pub, {"PING"});
+  run_until(
+      ioc, [] { return false; }, 100ms);
+  ask(ioc, pub, {"PUBLISH", "room:a", "after unsubscribe"});
+  ask(ioc, pub, {"PUBLISH", "room:b", "third"});
+  REQUIRE(run_until(ioc, [&] { return got.size() >= 3; }));
+  run_until(
+      ioc, [] { return false; }, 100ms);
+  CHECK(got.size() == 3);
+  CHECK(got[2].second == "third");
+
+  // Redis restarts empty: the subscriber reconnects and subscribes to room:b again by itself.
+  confirmed = 0;
+  redis.restart();
+  REQUIRE(run_until(
+      ioc, [&] { return confirmed == 1; }, 10s));
+  REQUIRE(answers_again(ioc, pub, 5s));
+  ask(ioc, pub, {"PUBLISH", "room:b", "after restart"});
+  REQUIRE(run_until(ioc, [&] { return got.size() == 4; }));
+  CHECK(got[3].second == "after restart");
+  sub.stop();
+  pub.stop();
+}

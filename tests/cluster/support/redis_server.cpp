@@ -1,0 +1,111 @@
+#include "support/redis_server.hpp"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+namespace ringside::test {
+
+namespace {
+
+std::uint16_t free_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  a.sin_port = 0;
+  socklen_t len = sizeof a;
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 ||
+      ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) != 0) {
+    ::close(fd);
+    throw std::runtime_error("no free loopback port");
+  }
+  ::close(fd);
+  return ntohs(a.sin_port);
+}
+
+bool accepts(std::uint16_t port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  a.sin_port = htons(port);
+  const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
+  ::close(fd);
+  return ok;
+}
+
+}  // namespace
+
+redis_server::redis_server() : port_(free_port()) {
+  launch();
+}
+
+redis_server::~redis_server() {
+  if (pid_ > 0) {
+    ::kill(pid_, SIGCONT);
+    kill();
+  }
+}
+
+void redis_server::launch() {
+  const std::string port = std::to_string(port_);
+  pid_ = ::fork();
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+  if (pid_ == 0) {
+    // Its start-up banner and warnings (memory overcommit) would drown the test's output.
+    const int devnull = ::open("/dev/null", O_WRONLY);
+    if (devnull >= 0) {
+      ::dup2(devnull, STDOUT_FILENO);
+      ::dup2(devnull, STDERR_FILENO);
+    }
+    std::vector<const char*> argv{"redis-server", "--port",     port.c_str(), "--bind",
+                                  "127.0.0.1",    "--save",     "",           "--appendonly",
+                                  "no",           "--loglevel", "warning",    nullptr};
+    ::execvp("redis-server", const_cast<char* const*>(argv.data()));
+    ::_exit(127);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (accepts(port_)) return;
+    int status = 0;
+    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      throw std::runtime_error("redis-server exited at start (is it installed?)");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  throw std::runtime_error("redis-server did not start listening");
+}
+
+void redis_server::kill() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  int status = 0;
+  ::waitpid(pid_, &status, 0);
+  pid_ = -1;
+}
+
+void redis_server::restart() {
+  kill();
+  launch();
+}
+
+void redis_server::pause() {
+  if (pid_ > 0) ::kill(pid_, SIGSTOP);
+}
+
+void redis_server::resume() {
+  if (pid_ > 0) ::kill(pid_, SIGCONT);
+}
+
+}  // namespace ringside::test
