@@ -1,4 +1,5 @@
 #include "server/player_page.hpp"
+#include "server/rating/rounded_rating.hpp"
 
 #include <cmath>
 #include <map>
@@ -10,10 +11,6 @@ namespace {
 const char* result_for(const player_game_row& g) {
   if (g.winner == 0) return "draw";
   return g.winner == g.seat ? "win" : "loss";
-}
-
-int rounded(double x) {
-  return static_cast<int>(std::lround(x));
 }
 
 nlohmann::json game_entry(const player_game_row& g, nlohmann::json rating_change) {
@@ -58,16 +55,17 @@ nlohmann::json player_ratings(journal& j, std::string_view player_id) {
       // The graph starts where the first rated game found the rating (1500 for a newcomer).
       if (graph.is_null()) {
         graph.push_back(
-            {{"at_ms", h.change.played_ms}, {"rating", rounded(h.change.before.rating)}});
+            {{"at_ms", h.change.played_ms}, {"rating", rounded_rating(h.change.before.rating)}});
       }
-      graph.push_back({{"at_ms", h.change.played_ms}, {"rating", rounded(h.change.after.rating)}});
+      graph.push_back(
+          {{"at_ms", h.change.played_ms}, {"rating", rounded_rating(h.change.after.rating)}});
     }
   }
   for (const auto& r : *ratings) {
     auto& graph = points[r.category];
     out.push_back({{"category", r.category},
-                   {"rating", rounded(r.value.rating)},
-                   {"deviation", rounded(r.value.deviation)},
+                   {"rating", rounded_rating(r.value.rating)},
+                   {"deviation", rounded_rating(r.value.deviation)},
                    // lichess's "?": the rating is still a guess while its deviation is over 110.
                    {"provisional", r.value.deviation > 110.0},
                    {"games", r.games},
@@ -81,7 +79,7 @@ nlohmann::json rating_change_of(journal& j, const player_game_row& g) {
   const auto changes = j.room_rating_changes(g.room_id);
   if (!changes) return nullptr;
   for (const auto& c : *changes) {
-    if (c.seat == g.seat) return rounded(c.after.rating) - rounded(c.before.rating);
+    if (c.seat == g.seat) return rounded_rating(c.after.rating) - rounded_rating(c.before.rating);
   }
   return nullptr;
 }

@@ -6,18 +6,13 @@
 #include "common/unix_time.hpp"
 #include "server/metrics.hpp"
 #include "server/rating/rating_category.hpp"
+#include "server/rating/rounded_rating.hpp"
 #include "server/rating_eligibility.hpp"
 #include "server/room.hpp"
 #include "server/room_registry.hpp"
 #include "server/seat_index.hpp"
 
 namespace ringside::server {
-
-namespace {
-int rounded(double x) {
-  return static_cast<int>(std::lround(x));
-}
-}  // namespace
 
 std::string rating_category_of(const room_settings& s, const any_game& g) {
   std::optional<rating::timed_clock> clock;
@@ -76,8 +71,8 @@ void room::fetch_rating_changes() {
 void room::show_changes(const std::vector<rating_change>& changes) {
   for (const auto& c : changes) {
     if (c.seat < 1 || c.seat > 2) continue;
-    ratings_[seat_slot(c.seat)] =
-        shown_rating{c.player_id, c.after, rounded(c.after.rating) - rounded(c.before.rating)};
+    ratings_[seat_slot(c.seat)] = shown_rating{
+        c.player_id, c.after, rounded_rating(c.after.rating) - rounded_rating(c.before.rating)};
   }
   if (!changes.empty()) commit();
 }
