@@ -4,6 +4,7 @@
 #include <utility>
 #include <variant>
 
+#include "engine/common/computer_level.hpp"
 #include "engine/common/computer_player.hpp"
 // One include per game that has a computer.
 #include "engine/dvonn/computer.hpp"
@@ -37,6 +38,10 @@ computer_move choose_move(const any_game& g, const computer_request& r) {
         }
       },
       g.get());
+}
+
+void release_search_tables() {
+  forget_thread_searchers();
 }
 
 }  // namespace ringside

@@ -21,4 +21,8 @@ std::vector<game_offer> offered_games();
 // inside. Reentrant.
 computer_move choose_move(const any_game& g, const computer_request& r);
 
+// Frees the search tables this thread keeps between its searches (see thread_searcher); the
+// next search makes its table again. For a worker that goes idle.
+void release_search_tables();
+
 }  // namespace ringside

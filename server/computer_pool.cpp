@@ -2,8 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include <boost/asio/post.hpp>
 #include <algorithm>
+#include <boost/asio/post.hpp>
 #include <optional>
 
 #ifdef __linux__
@@ -83,6 +83,12 @@ void computer_pool::work(bool deep_too, int niceness) {
     }
     job.done(std::move(m));
     lock.lock();
+    if (scheduler_.size() == 0) {
+      // Nothing waits: give the strong levels' tables back rather than hold them idle.
+      lock.unlock();
+      release_search_tables();
+      lock.lock();
+    }
   }
 }
 
@@ -92,8 +98,8 @@ bool computer_pool::think(any_game g, computer_request r, asker who,
     std::lock_guard lock(mutex_);
     if (stopping_) return false;
     const std::uint64_t id = next_id_++;
-    const auto lane = r.level <= quick_lane_levels ? search_scheduler::lane::quick
-                                                   : search_scheduler::lane::deep;
+    const auto lane =
+        r.level <= quick_lane_levels ? search_scheduler::lane::quick : search_scheduler::lane::deep;
     if (!scheduler_.push({id, std::move(who.address), std::move(who.player), lane})) return false;
     pending_.emplace(id,
                      pending{std::move(g), r, std::move(done), std::chrono::steady_clock::now()});

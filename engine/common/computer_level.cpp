@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <vector>
 
 #include "engine/common/time_budget.hpp"
 
@@ -40,6 +41,20 @@ level_config configure_level(const level_table& levels, const computer_request& 
     s.limits.max_time_ms = budget;
   }
   return c;
+}
+
+namespace {
+thread_local std::vector<void (*)()> searcher_forgetters;
+}  // namespace
+
+void on_forget_thread_searchers(void (*forget)()) {
+  searcher_forgetters.push_back(forget);
+}
+
+void forget_thread_searchers() {
+  auto forgetters = std::move(searcher_forgetters);
+  searcher_forgetters.clear();
+  for (auto* forget : forgetters) forget();
 }
 
 }  // namespace ringside

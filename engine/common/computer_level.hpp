@@ -47,15 +47,30 @@ struct level_config {
 // cap, the search is cut by time instead of nodes.
 level_config configure_level(const level_table& levels, const computer_request& r);
 
+// Frees every table thread_searcher keeps on this thread, of every game and size: a server's
+// worker calls it when no search waits, so an idle server does not hold the strong levels'
+// tables (tens of MiB each); the next search makes its table again.
+void forget_thread_searchers();
+
+// Called by forget_thread_searchers (on this thread) to free one game's kept searchers.
+void on_forget_thread_searchers(void (*forget)());
+
+template <class Traits>
+std::vector<std::pair<std::size_t, std::unique_ptr<searcher<Traits>>>>& kept_searchers() {
+  thread_local std::vector<std::pair<std::size_t, std::unique_ptr<searcher<Traits>>>> kept;
+  return kept;
+}
+
 // This thread's searcher for `Traits` with a table of `tt_bytes`, made on first use and kept
-// for the thread's life: a new searcher per move spent up to a tenth of a short search
+// until forget_thread_searchers: a new searcher per move spent up to a tenth of a short search
 // allocating and zeroing its table. One per size, since a match alternates levels on a thread.
 template <class Traits>
 searcher<Traits>& thread_searcher(std::size_t tt_bytes) {
-  thread_local std::vector<std::pair<std::size_t, std::unique_ptr<searcher<Traits>>>> kept;
+  auto& kept = kept_searchers<Traits>();
   for (auto& [bytes, s] : kept) {
     if (bytes == tt_bytes) return *s;
   }
+  if (kept.empty()) on_forget_thread_searchers([] { kept_searchers<Traits>().clear(); });
   kept.emplace_back(tt_bytes, std::make_unique<searcher<Traits>>(tt_bytes));
   return *kept.back().second;
 }

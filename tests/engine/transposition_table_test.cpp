@@ -63,4 +63,17 @@ TEST_CASE("thread_searcher keeps one searcher per table size on a thread") {
   CHECK(&a == &thread_searcher<dvonn::search_traits>(std::size_t{1} << 20));
 }
 
+TEST_CASE("forget_thread_searchers frees every game's kept searchers on this thread") {
+  thread_searcher<dvonn::search_traits>(std::size_t{1} << 20);
+  thread_searcher<dvonn::search_traits>(std::size_t{2} << 20);
+  CHECK(kept_searchers<dvonn::search_traits>().size() >= 2);
+  forget_thread_searchers();
+  CHECK(kept_searchers<dvonn::search_traits>().empty());
+  // Made again on the next use, and forgotten again.
+  thread_searcher<dvonn::search_traits>(std::size_t{1} << 20);
+  CHECK(kept_searchers<dvonn::search_traits>().size() == 1);
+  forget_thread_searchers();
+  CHECK(kept_searchers<dvonn::search_traits>().empty());
+}
+
 }  // namespace ringside::test
