@@ -77,7 +77,8 @@ def terminal_shows_it_visibly(client_bin, workdir):
         screen = ""
         while time.monotonic() < deadline:
             screen = tmux("capture-pane", "-p", "-J", "-t", "eve")
-            if "[chat r1]" in screen:
+            # The error comes last (hostile_messages): wait for it too, not only the chat.
+            if "[chat r1]" in screen and "hidden" in screen:
                 break
             time.sleep(0.1)
         check("[chat r1]" in screen, f"the chat arrived:\n{screen}")
