@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <unistd.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -19,7 +21,13 @@ void check_players_unharmed(const game_report& r, int min_moves) {
                       << r.chats_seen << " chats seen");
   CHECK(r.problems.empty());
   CHECK(r.moves >= min_moves);
-  CHECK(r.worst_ms <= slowest_move_ms);
+  const auto late = std::count_if(r.latencies_ms.begin(), r.latencies_ms.end(),
+                                  [](double ms) { return ms > slowest_move_ms; });
+  const std::ptrdiff_t late_allowed = std::max<std::ptrdiff_t>(1, std::ssize(r.latencies_ms) / 20);
+  INFO(late << " of " << r.latencies_ms.size() << " moves slower than " << slowest_move_ms
+            << " ms");
+  CHECK(late <= late_allowed);
+  CHECK(r.worst_ms <= 4 * slowest_move_ms);
 }
 
 double cpu_seconds(pid_t pid) {
