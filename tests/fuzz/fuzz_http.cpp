@@ -49,21 +49,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   server::session_registry sessions(ioc);
   server::context ctx{opts, rooms, stats, sessions, identities};
 
-  // One listening port for the whole run, and a client that closes with a reset: a new port
-  // per input left two ports in TIME_WAIT per input, and at a few hundred inputs a second
-  // the loopback ran out of ports (a failed connect is the harness's, not the server's).
-  static asio::io_context listener_context;
-  static tcp::acceptor acceptor(listener_context,
-                                tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
-  tcp::socket client(ioc);
+  // A client that closes with a reset, and an input skipped when the loopback has no port
+  // left for it: a new listener per input left ports in TIME_WAIT until connect threw (a failed
+  // connect is the harness's, not the server's).
   boost::system::error_code setup;
+  tcp::acceptor acceptor(ioc);
+  acceptor.open(tcp::v4(), setup);
+  if (!setup) acceptor.bind(tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0), setup);
+  if (!setup) acceptor.listen(asio::socket_base::max_listen_connections, setup);
+  if (setup) return 0;
+  tcp::socket client(ioc);
   client.connect(acceptor.local_endpoint(), setup);
   if (setup) return 0;
   client.set_option(asio::socket_base::linger(true, 0), setup);
-  auto accepted = acceptor.accept(setup);
+  auto accepted = acceptor.accept(asio::make_strand(ioc), setup);
   if (setup) return 0;
-  tcp::socket server_side(asio::make_strand(ioc), tcp::v4(), accepted.release());
-  std::make_shared<server::http_session>(std::move(server_side), ctx)->run();
+  std::make_shared<server::http_session>(std::move(accepted), ctx)->run();
 
   // The whole input at once, then the end of it: what the server answers in between, and
   // whether it then lets the connection go.
