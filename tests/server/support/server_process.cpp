@@ -44,8 +44,8 @@ bool server_has_journal() {
 }  // namespace
 
 server_process::server_process(std::vector<std::string> extra, launch_options how) {
-  std::vector<std::string> args{RINGSIDE_SERVER_PATH, "--port",      "0",   "--threads",
-                                "2",                  "--log-level", "warn"};
+  std::vector<std::string> args{RINGSIDE_SERVER_PATH, "--port", std::to_string(how.port),
+                                "--threads", "2", "--log-level", "warn"};
   // A test may listen elsewhere on loopback (an IPv6 socket's IPv4-mapped address).
   if (std::find(extra.begin(), extra.end(), "--host") == extra.end())
     args.insert(args.end(), {"--host", "127.0.0.1"});

@@ -16,11 +16,14 @@ struct launch_options {
   long open_files = 0;
   // A file that gets the server's log (stderr); empty: the test's own stderr.
   std::string log_path;
+  // The port to listen on; 0 picks a free one. A restarted cluster node takes its old port
+  // again, where the proxy expects it.
+  std::uint16_t port = 0;
 };
 
 class server_process {
  public:
-  // Starts the server with --host 127.0.0.1 --port 0 (and its own --data directory when the
+  // Starts the server with --host 127.0.0.1 --port how.port (and its own --data directory when the
   // server has a journal) plus `extra` flags and waits (up to 20 s)
   // for its `listening on` line. Throws std::runtime_error when it does not come.
   explicit server_process(std::vector<std::string> extra = {}, launch_options how = {});

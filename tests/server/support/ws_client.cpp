@@ -57,6 +57,13 @@ ws_client::ws_client(std::uint16_t port, via_proxy from)
   ws_.text(true);
 }
 
+ws_client::ws_client(std::uint16_t port, at_path where)
+    : ws_(ringside::net::transport(beast::tcp_stream(ioc_))) {
+  ws_.next_layer().tcp().socket().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  ws_.handshake("127.0.0.1:" + std::to_string(port), where.path);
+  ws_.text(true);
+}
+
 ws_client::~ws_client() {
   beast::error_code ec;
   ws_.next_layer().tcp().socket().close(ec);

@@ -35,6 +35,11 @@ class ws_client {
     std::string forwarded_for;
   };
   ws_client(std::uint16_t port, via_proxy from);
+  // Connects to ws://127.0.0.1:port<path>: a proxy that routes by path (/node/<id>/ws).
+  struct at_path {
+    std::string path;
+  };
+  ws_client(std::uint16_t port, at_path where);
   ~ws_client();
 
   // Sends one text frame; returns false when the connection is gone.
