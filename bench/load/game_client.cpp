@@ -49,7 +49,7 @@ void game_client::start() {
   cb.on_open = [this] { send({{"type", "hello"}, {"name", name_}}); };
   cb.on_message = [this](std::string_view t) { on_message(t); };
   cb.on_close = [this](const client::ws_close_info& info) { on_close(info.tag(), info.was_open); };
-  conn_ = shard_.open(std::move(cb));
+  conn_ = shard_.open(std::move(cb), table_.index());
 }
 
 void game_client::create_room() {

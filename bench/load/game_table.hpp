@@ -47,6 +47,7 @@ class game_table {
   // The earliest time the next move of this game may go out under --moves-per-s.
   clock::time_point next_move_at() const;
   const std::string& room() const { return room_; }
+  int index() const { return index_; }
 
  private:
   struct move_track {

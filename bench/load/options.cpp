@@ -1,5 +1,6 @@
 #include "options.hpp"
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <iostream>
 
@@ -37,7 +38,9 @@ std::optional<options> parse_options(int argc, char** argv, int& exit_code) {
     ("mode", po::value(&mode)->default_value(mode), "game | idle | echo | spectate | hall")
     ("host", po::value(&o.host)->default_value(o.host), "server address (loopback)")
     ("port", po::value(&port)->default_value(port), "server port")
-    ("path", po::value(&o.path)->default_value(o.path), "WebSocket path")
+    ("path", po::value(&o.path)->default_value(o.path), "WebSocket path; a comma list deals the "
+     "games over them (game k, its players and spectators, on path k mod n: e.g. a proxy's "
+     "/node/<id>/ws paths, so each game stays on one node of a cluster)")
     ("tls", po::bool_switch(&o.tls), "connect with wss:// (a server started with --tls-cert)")
     ("ca", po::value(&o.ca_file), "with --tls: check the certificate against this PEM file")
     ("insecure", po::bool_switch(&o.insecure), "with --tls: do not check the certificate")
@@ -134,6 +137,13 @@ std::optional<options> parse_options(int argc, char** argv, int& exit_code) {
       o.clock_increment_s > 3600)
     return bad("--clock must be 0..86400 and --clock-increment 0..3600");
   if (port < 1 || port > 65535) return bad("--port must be 1..65535");
+  for (std::size_t at = 0; at <= o.path.size();) {
+    const auto comma = std::min(o.path.find(',', at), o.path.size());
+    o.paths.push_back(o.path.substr(at, comma - at));
+    if (o.paths.back().empty() || o.paths.back()[0] != '/')
+      return bad("--path: each path must start with /");
+    at = comma + 1;
+  }
   o.port = static_cast<std::uint16_t>(port);
   if (o.connections < 0 || o.spectators < 0) return bad("counts must not be negative");
   if (o.mode == run_mode::spectate) o.connections = 2;

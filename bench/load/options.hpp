@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ringside::load {
 
@@ -14,6 +15,8 @@ struct options {
   std::string host = "127.0.0.1";
   std::uint16_t port = 8080;
   std::string path = "/ws";
+  // --path split at its commas: game k (its players and spectators) connects to paths[k % n].
+  std::vector<std::string> paths;
   bool tls = false;               // wss://: TLS, the server's certificate checked
   std::string ca_file;            // ... against this PEM file instead of the system's authorities
   bool insecure = false;          // ... or not at all (a test certificate)

@@ -82,7 +82,7 @@ void shard::stop() {
   thread_.join();
 }
 
-std::shared_ptr<client::ws_connection> shard::open(client::ws_connection::handlers h) {
+std::shared_ptr<client::ws_connection> shard::open(client::ws_connection::handlers h, int route) {
   client::ws_options o;
   // Connect time is bounded so a saturated listen backlog shows up as an error, not a hang;
   // after the handshake the run decides how long a connection lives, not a timer.
@@ -94,7 +94,11 @@ std::shared_ptr<client::ws_connection> shard::open(client::ws_connection::handle
   o.tls = tls_;
   auto c = std::make_shared<client::ws_connection>(
       ioc_,
-      client::ws_url{ep_.address().to_string(), std::to_string(ep_.port()), opts_.path, opts_.tls},
+      client::ws_url{ep_.address().to_string(), std::to_string(ep_.port()),
+                     opts_.paths.empty()
+                         ? opts_.path
+                         : opts_.paths[static_cast<std::size_t>(route) % opts_.paths.size()],
+                     opts_.tls},
       o, std::move(h));
   ++stats_.attempted;
   if (opening_ < opts_.connect_concurrency) {

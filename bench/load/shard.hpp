@@ -45,7 +45,8 @@ class shard {
 
   // A connection to the server with `h`, started now or once fewer than
   // --connect-concurrency connections are opening.
-  std::shared_ptr<client::ws_connection> open(client::ws_connection::handlers h);
+  // `route` picks the path among --path's (game k's connections pass k).
+  std::shared_ptr<client::ws_connection> open(client::ws_connection::handlers h, int route = 0);
   // A connection finished opening (welcomed, or failed): lets the next one start.
   void opening_done();
 
