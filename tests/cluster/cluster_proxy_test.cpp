@@ -167,6 +167,7 @@ TEST_CASE("a SIGKILLed node leaves HAProxy's pool, /healthz keeps answering, its
 
   // Exactly the client that was on node-b lost its connection; it reconnects through the
   // proxy with its token, reaches a live node, and is the same player (the store is shared).
+  // The first wait is the long one: by its end any closed connection has been seen closed.
   std::size_t lost = clients.size();
   for (std::size_t k = 0; k < clients.size(); ++k) {
     if (clients[k]->wait_closed(k == 0 ? 1s : 100ms) != -1 || clients[k]->closed()) {
