@@ -193,3 +193,34 @@ TEST_CASE("loadgen echo mode times round trips through the echo baseline") {
   CHECK(r["error_total"] == 0);
   CHECK(r["server_rss"]["pid"] == echo.pid());
 }
+
+TEST_CASE("loadgen --path deals games over a list of paths: game k on path k mod n") {
+  temp_dir data;
+  REQUIRE(!data.path.empty());
+  child_process server({RINGSIDE_SERVER, "--host", "127.0.0.1", "--port", "0", "--threads", "1",
+                        "--log-level", "warn", "--data", data.path, "--connections-per-address",
+                        "0", "--tcp-connections-per-address", "0", "--address-rate-limit", "0",
+                        "--identities-per-address", "0"});
+  const int port = wait_for_listening(server, 15s);
+  REQUIRE(port > 0);
+  // The server speaks WebSocket on /ws only: the odd games' connections, sent to /elsewhere,
+  // are refused, and the even games' play.
+  std::vector<std::string> args{
+      RINGSIDE_LOADGEN, "--mode", "game",      "--port", std::to_string(port),
+      "--connections",  "8",      "--seconds", "2",      "--path",
+      "/ws,/elsewhere", "--quiet"};
+  child_process gen(args);
+  const std::string out = gen.read_all(60s);
+  REQUIRE(gen.wait(10s).has_value());
+  const json r = json::parse(out.substr(0, out.find('\n')), nullptr, false);
+  REQUIRE(r.is_object());
+  INFO(r.dump(2));
+  CHECK(r["connections"]["opened"] == 4);
+  CHECK(r["moves"]["acked"].get<long>() > 0);
+
+  child_process bad({RINGSIDE_LOADGEN, "--port", std::to_string(port), "--path", "/ws,ws"});
+  bad.read_all(10s);
+  const auto status = bad.wait(10s);
+  REQUIRE(status.has_value());
+  CHECK(*status == 2);
+}
