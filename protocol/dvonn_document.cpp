@@ -102,14 +102,17 @@ void game_document<dvonn::game>::update(const dvonn::game& g, const dvonn::move_
       const std::string own(1, after.colour);
       if (before.own != after.own) replace(ops, path + "/" + own, slot[own], after.own);
     }
-    // Legal moves change wholesale with every move; a list op per token would be larger.
-    if (next.legal != facts_.legal) replace(ops, "/legal", doc["legal"], next.legal);
+    // While pieces are placed a move takes one vacant cell from the list; once they move, the
+    // list changes sides each move and edit_list falls back to replacing it.
+    edit_list(ops, "/legal", doc["legal"], facts_.legal, next.legal);
     for (std::size_t s = 0; s < 2; ++s) {
       if (next.score[s] != facts_.score[s]) {
         replace(ops, "/score/" + std::to_string(s), doc["score"][s], next.score[s]);
       }
     }
-    replace(ops, "/position", doc["position"], next.position);
+    // `add`, as ZÈRTZ's zip: harmless to a lean client that has no position text.
+    doc["position"] = next.position;
+    ops.append_unless_lean("add", "/position", &doc["position"]);
     next.last_move = std::move(facts_.last_move);
     facts_ = std::move(next);
   }

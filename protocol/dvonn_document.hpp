@@ -21,6 +21,8 @@ template <>
 class game_document<dvonn::game> {
  public:
   using game_type = dvonn::game;
+  // The position text, which lean clients go without (docs/protocol.md, hello's `lean`).
+  static constexpr const char* position_field = "position";
   static void write(const dvonn::game& g, const dvonn::move_report* last, nlohmann::json& doc);
   void reset(const dvonn::game& g, const dvonn::move_report* last);
   void update(const dvonn::game& g, const dvonn::move_report* last, nlohmann::json& doc,

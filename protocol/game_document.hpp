@@ -4,6 +4,8 @@
 // protocol/<game>_document.hpp, included at the end of this file, with:
 //
 //   using game_type = G;
+//   static constexpr const char* position_field;
+//       the field holding the position text, which lean clients go without;
 //   static void write(const G& g, const report_of<G>* last, nlohmann::json& doc);
 //       adds the game's fields to `doc` (an object), as build_state does;
 //   void reset(const G& g, const report_of<G>* last);

@@ -100,13 +100,21 @@ patch_ops state_document::update(const room_view& view, const any_game& g) {
   return ops;
 }
 
+njson state_document::lean_json() const {
+  njson lean = doc_;
+  if (lean.is_object()) {
+    std::visit([&](const auto& part) { lean.erase(std::decay_t<decltype(part)>::position_field); },
+               game_part_);
+  }
+  return lean;
+}
+
 void state_document::diff_offers(const facts& next, patch_ops& ops) {
   if (next.takebacks != facts_.takebacks) {
     replace(ops, "/takebacks", doc_["takebacks"], next.takebacks);
   }
   if (next.takeback_offer != facts_.takeback_offer) {
-    replace(ops, "/takeback_offer", doc_["takeback_offer"],
-            optional_int_json(next.takeback_offer));
+    replace(ops, "/takeback_offer", doc_["takeback_offer"], optional_int_json(next.takeback_offer));
   }
   if (next.rematch_offer != facts_.rematch_offer) {
     replace(ops, "/rematch_offer", doc_["rematch_offer"], optional_int_json(next.rematch_offer));

@@ -38,6 +38,8 @@ class state_document {
 
   // The current whole document, for snapshots and summaries.
   const nlohmann::json& json() const { return doc_; }
+  // The document as a lean client has it (hello's `lean`): without the position text.
+  nlohmann::json lean_json() const;
 
  private:
   // The room's facts and the game's common ones the document was last built from.

@@ -123,13 +123,15 @@ void game_document<zertz::game>::update(const zertz::game& g, const zertz::move_
     if (next.must_capture != facts_.must_capture) {
       replace(ops, "/must_capture", doc["must_capture"], next.must_capture);
     }
-    // Chains and free rings are recomputed by the engine each move and change wholesale;
-    // element-wise ops would be no smaller than the new list.
-    if (next.captures != facts_.captures) replace(ops, "/captures", doc["captures"], next.captures);
-    if (next.removable != facts_.removable) {
-      replace(ops, "/removable", doc["removable"], next.removable);
+    // Chains and free rings are recomputed by the engine each move, but most of them stay.
+    edit_list(ops, "/captures", doc["captures"], facts_.captures, next.captures);
+    edit_list(ops, "/removable", doc["removable"], facts_.removable, next.removable);
+    // `add` rather than `replace`: a lean client, whose state has no position text, may still
+    // be sent a full patch (a frame published for every node of a cluster) and must not fail.
+    if (next.zip != facts_.zip) {
+      doc["zip"] = next.zip;
+      ops.append_unless_lean("add", "/zip", &doc["zip"]);
     }
-    if (next.zip != facts_.zip) replace(ops, "/zip", doc["zip"], next.zip);
   }
   if (!same_report(facts_.last_move, last)) {
     next.last_move = copy_of(last);

@@ -21,6 +21,8 @@ template <>
 class game_document<zertz::game> {
  public:
   using game_type = zertz::game;
+  // The position text, which lean clients go without (docs/protocol.md, hello's `lean`).
+  static constexpr const char* position_field = "zip";
   static void write(const zertz::game& g, const zertz::move_report* last, nlohmann::json& doc);
   void reset(const zertz::game& g, const zertz::move_report* last);
   void update(const zertz::game& g, const zertz::move_report* last, nlohmann::json& doc,

@@ -3,6 +3,7 @@
 // or leaves. websocket_session implements it; rooms hold peers weakly so a dropped connection
 // never stays alive through a room.
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -43,6 +44,15 @@ class peer {
   virtual void go_away() = 0;
   // The room no longer sends this peer anything; called from the room's strand.
   virtual void note_detached(const std::string& room_id) = 0;
+
+  // Whether the client said `"lean":true` at hello (docs/protocol.md): its room states have no
+  // position text, and its accepted move is answered by its patch, carrying `re`, not an ack.
+  // Set before the client is in any room; read by rooms on their strands.
+  bool lean() const { return lean_.load(std::memory_order_relaxed); }
+  void set_lean(bool on) { lean_.store(on, std::memory_order_relaxed); }
+
+ private:
+  std::atomic<bool> lean_{false};
 };
 
 using peer_ptr = std::shared_ptr<peer>;

@@ -135,6 +135,7 @@ void request_handler::on_hello(const protocol::hello& m, const peer_ptr& self,
     return send_text(*self, protocol::encode_error(m.id, error_code::bad_request,
                                                    "this connection has already said hello"));
   }
+  self->set_lean(m.lean);
   if (!m.token) {
     if (const auto no = ctx_.clients.count_new_identity(address_)) {
       ctx_.stats.identities_refused.fetch_add(1);

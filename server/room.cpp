@@ -116,6 +116,7 @@ void room::restore(restored_state st) {
   game_status_ = status_;
   state_.reset(view(), game_);
   snapshot_frame_.reset();
+  lean_snapshot_frame_.reset();
   publish_summary();
   update_presence();
   maybe_think();  // a restored room whose computer was thinking thinks again
@@ -180,7 +181,7 @@ void room::handle(peer_ptr p, identity_ptr who, protocol::client_message msg,
               [&](const protocol::sync& m) {
                 send_text(*p,
                           protocol::encode_snapshot(m.id, self->settings_.id, self->version_,
-                                                    self->state_.json(), self->clock_elapsed_ms()));
+                                                    self->state_for(*p), self->clock_elapsed_ms()));
               },
               [&](const protocol::leave& m) { self->do_leave(*p, m); },
               [&](const protocol::cancel_room& m) { self->do_cancel(*p, who, m); },
@@ -238,16 +239,21 @@ void room::on_spectator_count() {
 void room::resend_snapshot(peer_ptr p) {
   net::post(strand_, [self = shared_from_this(), p = std::move(p)] {
     const bool in_room = self->presence_.contains(p->peer_id());
-    p->send_catch_up(self->settings_.id, in_room ? self->snapshot_frame() : nullptr);
+    p->send_catch_up(self->settings_.id, in_room ? self->snapshot_frame(p->lean()) : nullptr);
   });
 }
 
-std::shared_ptr<const std::string> room::snapshot_frame() {
-  if (!snapshot_frame_) {
-    snapshot_frame_ = std::make_shared<const std::string>(
-        protocol::encode_snapshot({}, settings_.id, version_, state_.json()));
+std::shared_ptr<const std::string> room::snapshot_frame(bool lean) {
+  auto& frame = lean ? lean_snapshot_frame_ : snapshot_frame_;
+  if (!frame) {
+    frame = std::make_shared<const std::string>(protocol::encode_snapshot(
+        {}, settings_.id, version_, lean ? state_.lean_json() : state_.json()));
   }
-  return snapshot_frame_;
+  return frame;
+}
+
+nlohmann::json room::state_for(const peer& p) const {
+  return p.lean() ? state_.lean_json() : state_.json();
 }
 
 void room::record(std::function<void(std::string)> fn) {
@@ -367,7 +373,7 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
   }
   const auto past_chat = chat_history_.lines();
   metrics_.chat_history_sent.fetch_add(past_chat.size());
-  send_text(*p, protocol::encode_joined(m.id, settings_.id, seat, version_, state_.json(),
+  send_text(*p, protocol::encode_joined(m.id, settings_.id, seat, version_, state_for(*p),
                                         clock_elapsed_ms(), &past_chat));
   p->note_attached(shared_from_this());
 }
@@ -554,7 +560,7 @@ std::optional<std::int64_t> room::clock_elapsed_ms() const {
   return clock_->elapsed_ms(clock::now());
 }
 
-std::shared_ptr<const std::string> room::commit(std::uint64_t except) {
+std::shared_ptr<const std::string> room::commit(std::uint64_t except, const move_answer* answer) {
   const auto ops = state_.update(view(), game_);
   if (ops.empty()) return nullptr;
   ++version_;
@@ -564,9 +570,36 @@ std::shared_ptr<const std::string> room::commit(std::uint64_t except) {
     game_version_ = version_;
   }
   snapshot_frame_.reset();
+  lean_snapshot_frame_.reset();
   auto frame =
       std::make_shared<const std::string>(protocol::encode_patch(settings_.id, version_, ops));
-  presence_.for_each_connection([&](peer& conn) { conn.send_patch(settings_.id, frame); }, except);
+  // Lean members share one frame too, made when the first of them is met.
+  std::shared_ptr<const std::string> lean_frame;
+  bool answered = false;
+  const auto answer_frame = [&] {
+    return std::make_shared<const std::string>(
+        protocol::encode_lean_patch(settings_.id, version_, ops, answer->re));
+  };
+  presence_.for_each_connection(
+      [&](peer& conn) {
+        if (answer != nullptr && &conn == answer->to) {
+          // The answer to a move is never replaced by a catch-up snapshot: the mover waits
+          // for it as it waited for its ack.
+          answered = true;
+          return conn.send(answer_frame());
+        }
+        if (!conn.lean()) return conn.send_patch(settings_.id, frame);
+        if (!lean_frame) {
+          lean_frame = ops.differs_when_lean()
+                           ? std::make_shared<const std::string>(
+                                 protocol::encode_lean_patch(settings_.id, version_, ops))
+                           : frame;
+        }
+        conn.send_patch(settings_.id, lean_frame);
+      },
+      except);
+  // A mover not in the room's presence (its seat's other connection) is still answered.
+  if (answer != nullptr && !answered) answer->to->send(answer_frame());
   if (auto* o = registry_.observer()) o->room_frame(settings_.id, frame);
   publish_summary();
   return frame;

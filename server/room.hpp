@@ -224,12 +224,21 @@ class room : public std::enable_shared_from_this<room> {
   protocol::room_view view() const;
   // How long the side to move has been thinking, when a clock runs (for joined and sync).
   std::optional<std::int64_t> clock_elapsed_ms() const;
+  // A lean client's accepted move: its patch, carrying `re`, is the answer in place of an ack.
+  struct move_answer {
+    peer* to = nullptr;
+    const protocol::request_id* re = nullptr;
+  };
   // Brings the state document up to date; when it changed, bumps the version and sends the one
-  // patch to every member but `except`. Returns the patch frame, or null when nothing changed.
-  std::shared_ptr<const std::string> commit(std::uint64_t except = 0);
+  // patch to every member but `except` (lean members the lean one, and `answer`'s peer its
+  // answer). Returns the patch frame, or null when nothing changed.
+  std::shared_ptr<const std::string> commit(std::uint64_t except = 0,
+                                            const move_answer* answer = nullptr);
   // The `snapshot` frame (without `re`) of the current version, serialised once per version
-  // however many lagging connections ask for it.
-  std::shared_ptr<const std::string> snapshot_frame();
+  // however many lagging connections ask for it; `lean` without the position text.
+  std::shared_ptr<const std::string> snapshot_frame(bool lean = false);
+  // The state as `p` takes it (lean or whole).
+  nlohmann::json state_for(const peer& p) const;
   void publish_summary();
 
   room_settings settings_;
@@ -302,7 +311,8 @@ class room : public std::enable_shared_from_this<room> {
   int game_ply_ = 0;
   protocol::room_status game_status_ = protocol::room_status::waiting;
   protocol::state_document state_;
-  std::shared_ptr<const std::string> snapshot_frame_;  // of version_, or null
+  std::shared_ptr<const std::string> snapshot_frame_;       // of version_, or null
+  std::shared_ptr<const std::string> lean_snapshot_frame_;  // likewise for lean clients
   // What the room-list entry was last published from.
   struct summary_key {
     protocol::room_status status;

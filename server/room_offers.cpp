@@ -254,8 +254,11 @@ void room::publish_snapshot() {
   game_status_ = status_;
   game_version_ = version_;
   snapshot_frame_.reset();
+  lean_snapshot_frame_.reset();
   const auto frame = snapshot_frame();
-  presence_.for_each_connection([&](peer& conn) { conn.send_catch_up(settings_.id, frame); });
+  presence_.for_each_connection([&](peer& conn) {
+    conn.send_catch_up(settings_.id, conn.lean() ? snapshot_frame(true) : frame);
+  });
   publish_summary();
 }
 

@@ -93,10 +93,12 @@ void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int se
     if (!finish_if_decided()) arm_flag_timer();
     metrics_.moves_accepted.fetch_add(1);
     if (p) {  // null for the computer's moves: nobody waits for an ack
-      send_text(*p, protocol::encode_ack(re, settings_.id, version_ + 1));
+      // A lean client's answer is its move's patch, sent by commit().
+      if (!p->lean()) send_text(*p, protocol::encode_ack(re, settings_.id, version_ + 1));
       metrics_.observe_move_latency(clock::now() - received);
     }
-    commit();
+    const move_answer answer{p.get(), &re};
+    commit(0, p && p->lean() ? &answer : nullptr);
     maybe_think();
   };
   if (!recorder_.enabled()) return apply();

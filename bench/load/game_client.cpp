@@ -46,7 +46,11 @@ game_client::~game_client() {
 
 void game_client::start() {
   client::ws_connection::handlers cb;
-  cb.on_open = [this] { send({{"type", "hello"}, {"name", name_}}); };
+  cb.on_open = [this] {
+    json hello{{"type", "hello"}, {"name", name_}};
+    if (shard_.opts().lean) hello["lean"] = true;
+    send(std::move(hello));
+  };
   cb.on_message = [this](std::string_view t) { on_message(t); };
   cb.on_close = [this](const client::ws_close_info& info) { on_close(info.tag(), info.was_open); };
   conn_ = shard_.open(std::move(cb), table_.index());
@@ -123,6 +127,8 @@ void game_client::on_message(std::string_view text) {
     if (room != room_ || room_.empty()) return;
     const long v = msg.value("version", 0L);
     if (role_ == role::spectator) return on_spectator_patch(v, now);
+    // A lean client's move is answered by its patch, which carries the move's id.
+    if (move_id_ >= 0 && msg.contains("re") && msg["re"] == move_id_) on_move_answered(v, now);
     static const json no_ops;  // a patch without ops fails to apply, as it should
     const auto ops = msg.find("ops");
     switch (mirror_.apply(ops != msg.end() ? *ops : no_ops, v)) {
@@ -140,17 +146,7 @@ void game_client::on_message(std::string_view text) {
     }
   } else if (type == "ack") {
     if (move_id_ < 0 || !msg.contains("re") || msg["re"] != move_id_) return;
-    move_id_ = -1;
-    // The ack comes before the patch of our own move: until that patch is applied our state
-    // still says it is our turn, and moving on it would be a stale_version of our own making.
-    acked_version_ = msg.value("version", 0L);
-    table_.on_move_acked(acked_version_, move_sent_at_);
-    shard_.stats().moves_acked.fetch_add(1, std::memory_order_relaxed);
-    if (shard_.measuring(move_sent_at_)) {
-      shard_.stats().ack.add(now - move_sent_at_);
-      ++shard_.stats().moves_measured;
-    }
-    pump();
+    on_move_answered(msg.value("version", 0L), now);
   } else if (type == "error") {
     shard_.stats().error(msg.value("code", "error_without_code"));
     if (shard_.opts().verbose) {
@@ -163,6 +159,20 @@ void game_client::on_message(std::string_view text) {
       request_sync();
     }
   }
+}
+
+void game_client::on_move_answered(long version, clock::time_point now) {
+  move_id_ = -1;
+  // An ack comes before the patch of our own move: until that patch is applied our state
+  // still says it is our turn, and moving on it would be a stale_version of our own making.
+  acked_version_ = version;
+  table_.on_move_acked(acked_version_, move_sent_at_);
+  shard_.stats().moves_acked.fetch_add(1, std::memory_order_relaxed);
+  if (shard_.measuring(move_sent_at_)) {
+    shard_.stats().ack.add(now - move_sent_at_);
+    ++shard_.stats().moves_measured;
+  }
+  pump();
 }
 
 // A server's frame header: 2 bytes, 4 from 126 bytes of payload, 10 from 64 KiB (unmasked).

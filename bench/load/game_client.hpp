@@ -51,6 +51,8 @@ class game_client {
   void on_message(std::string_view text);
   void on_close(const std::string& why, bool was_open);
   void on_spectator_patch(long version, clock::time_point now);
+  // Our move was accepted (its ack, or for a lean client its patch) and made `version`.
+  void on_move_answered(long version, clock::time_point now);
   // Counts a frame from the server for bytes per move (after the warm-up).
   void count_bytes(std::size_t payload, clock::time_point now);
   void on_room_update();

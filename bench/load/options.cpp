@@ -44,6 +44,8 @@ std::optional<options> parse_options(int argc, char** argv, int& exit_code) {
     ("tls", po::bool_switch(&o.tls), "connect with wss:// (a server started with --tls-cert)")
     ("ca", po::value(&o.ca_file), "with --tls: check the certificate against this PEM file")
     ("insecure", po::bool_switch(&o.insecure), "with --tls: do not check the certificate")
+    ("lean", po::bool_switch(&o.lean), "say hello with \"lean\":true (states without the "
+     "position text; a move answered by its patch, not an ack)")
     ("connections,n", po::value(&o.connections)->default_value(o.connections),
      "game: player connections (paired into games); idle/echo: connections")
     ("games,g", po::value(&games), "game/hall: games (sets --connections to twice it); "

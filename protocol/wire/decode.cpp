@@ -197,6 +197,11 @@ checked<client_message> read_hello(const json& j, request_id id) {
     if (failed(token)) return error_of(token);
     h.token = value_of(std::move(token));
   }
+  if (j.contains("lean")) {
+    const auto& lean = j.at("lean");
+    if (!lean.is_boolean()) return field_error{"lean must be true or false"};
+    h.lean = lean.get<bool>();
+  }
   return h;
 }
 

@@ -77,13 +77,28 @@ std::string encode_snapshot(const request_id& re, std::string_view room, std::in
 
 namespace {
 
+void append_request_id(std::string& out, const request_id& re) {
+  if (const auto* s = std::get_if<std::string>(&re)) {
+    append_json_string(out, *s);
+  } else if (const auto* n = std::get_if<std::int64_t>(&re)) {
+    out += std::to_string(*n);
+  } else {
+    out += "null";
+  }
+}
+
 // The patch frame around ops text: written by hand rather than wrapping the ops in a json object
 // (which deep-copied every op); the bytes are those nlohmann writes (keys in sorted order).
-std::string patch_frame(std::string_view room, std::int64_t version, std::string_view ops) {
+std::string patch_frame(std::string_view room, std::int64_t version, std::string_view ops,
+                        const request_id* re = nullptr) {
   std::string out;
   out.reserve(ops.size() + room.size() + 64);
   out += R"({"ops":)";
   out += ops;
+  if (re != nullptr) {
+    out += R"(,"re":)";
+    append_request_id(out, *re);
+  }
   out += R"(,"room":)";
   append_json_string(out, room);
   out += R"(,"type":"patch","version":)";
@@ -102,19 +117,18 @@ std::string encode_patch(std::string_view room, std::int64_t version, const patc
   return patch_frame(room, version, ops.array_text());
 }
 
+std::string encode_lean_patch(std::string_view room, std::int64_t version, const patch_ops& ops,
+                              const request_id* re) {
+  return patch_frame(room, version, ops.lean_array_text(), re);
+}
+
 // Written by hand, like the patch frame: one per move, and building a json object for four
 // fields cost ten times the writing. The bytes are those nlohmann writes (keys sorted).
 std::string encode_ack(const request_id& re, std::string_view room, std::int64_t version) {
   std::string out;
   out.reserve(room.size() + 64);
   out += R"({"re":)";
-  if (const auto* s = std::get_if<std::string>(&re)) {
-    append_json_string(out, *s);
-  } else if (const auto* n = std::get_if<std::int64_t>(&re)) {
-    out += std::to_string(*n);
-  } else {
-    out += "null";
-  }
+  append_request_id(out, re);
   out += R"(,"room":)";
   append_json_string(out, room);
   out += R"(,"type":"ack","version":)";

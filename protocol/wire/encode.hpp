@@ -27,8 +27,7 @@ std::string encode_welcome(const request_id& re, std::string_view player, std::s
                            std::optional<bool> guest = std::nullopt);
 
 // `registered`: the identity `player` is now the account `name`, its name reserved.
-std::string encode_registered(const request_id& re, std::string_view player,
-                              std::string_view name);
+std::string encode_registered(const request_id& re, std::string_view player, std::string_view name);
 // `logged_out`: this device's token no longer works; the server closes the connection next.
 std::string encode_logged_out(const request_id& re);
 // `password_changed`: the account's password is the new one.
@@ -58,6 +57,10 @@ std::string encode_snapshot(const request_id& re, std::string_view room, std::in
 std::string encode_patch(std::string_view room, std::int64_t version, const nlohmann::json& ops);
 // The same frame from ops already written as text (state_document::update).
 std::string encode_patch(std::string_view room, std::int64_t version, const patch_ops& ops);
+// The patch a lean client gets (hello's `lean`: no position text), and when `re` is not
+// null, the answer to that client's own move in place of its `ack`: the same frame with `re`.
+std::string encode_lean_patch(std::string_view room, std::int64_t version, const patch_ops& ops,
+                              const request_id* re = nullptr);
 
 // `ack` of an accepted move; `version` is the one the move produced.
 std::string encode_ack(const request_id& re, std::string_view room, std::int64_t version);

@@ -111,6 +111,9 @@ struct hello {
   request_id id;
   std::string name;                  // 1-24 printable characters
   std::optional<std::string> token;  // from an earlier welcome
+  // The client takes lean room traffic: states without the position text, and its own move's
+  // patch (carrying `re`) in place of the ack. Absent: today's frames.
+  bool lean = false;
 };
 // Which rooms a list asks for: `open` (waiting and playing, the default), one status, or all.
 enum class room_filter : std::uint8_t { invalid, open, waiting, playing, finished, all };

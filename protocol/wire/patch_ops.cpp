@@ -80,18 +80,60 @@ void append_value(std::string& out, const json& v) {
 
 }  // namespace
 
-void patch_ops::append(std::string_view op, std::string_view path, const json* value) {
-  if (count_ != 0) items_ += ',';
-  items_ += R"({"op":)";
-  append_json_string(items_, op);
-  items_ += R"(,"path":)";
-  append_json_string(items_, path);
+void patch_ops::write_op(std::string& out, std::string_view op, std::string_view path,
+                         const json* value) {
+  if (!out.empty()) out += ',';
+  out += R"({"op":)";
+  append_json_string(out, op);
+  out += R"(,"path":)";
+  append_json_string(out, path);
   if (value != nullptr) {
-    items_ += R"(,"value":)";
-    append_value(items_, *value);
+    out += R"(,"value":)";
+    append_value(out, *value);
   }
-  items_ += '}';
+  out += '}';
+}
+
+void patch_ops::append(std::string_view op, std::string_view path, const json* value) {
+  const std::size_t start = items_.size();
+  write_op(items_, op, path, value);
   ++count_;
+  if (!split_) return;
+  // The same op's text, without the comma the full text may have put before it.
+  const std::string_view text = std::string_view(items_).substr(start);
+  const std::string_view bare = text.front() == ',' ? text.substr(1) : text;
+  if (!lean_items_.empty()) lean_items_ += ',';
+  lean_items_ += bare;
+}
+
+void patch_ops::append_unless_lean(std::string_view op, std::string_view path, const json* value) {
+  if (!split_) {
+    lean_items_ = items_;
+    split_ = true;
+  }
+  write_op(items_, op, path, value);
+  ++count_;
+}
+
+void patch_ops::append_all(const patch_ops& other) {
+  if (other.count_ == 0) return;
+  if (other.split_ && !split_) {
+    lean_items_ = items_;
+    split_ = true;
+  }
+  if (split_) {
+    const std::string& more = other.split_ ? other.lean_items_ : other.items_;
+    if (!lean_items_.empty() && !more.empty()) lean_items_ += ',';
+    lean_items_ += more;
+  }
+  if (!items_.empty()) items_ += ',';
+  items_ += other.items_;
+  count_ += other.count_;
+}
+
+std::string patch_ops::lean_array_text() const {
+  if (!split_) return array_text();
+  return "[" + lean_items_ + "]";
 }
 
 void patch_ops::write_array(std::string& out) const {

@@ -16,17 +16,35 @@ class patch_ops {
   // `path` must already be a JSON Pointer (tokens escaped by the caller).
   void append(std::string_view op, std::string_view path, const nlohmann::json* value);
 
+  // Appends an op that lean clients (docs/protocol.md, hello's `lean`) are not sent: the
+  // position text. From then on the ops keep a second text without it.
+  void append_unless_lean(std::string_view op, std::string_view path, const nlohmann::json* value);
+  // Appends every op of `other`, in order (its lean text to this lean text).
+  void append_all(const patch_ops& other);
+
   bool empty() const { return count_ == 0; }
   std::size_t size() const { return count_; }
+  // The length of the ops' text, without the brackets: what they add to a frame.
+  std::size_t text_size() const { return items_.size(); }
 
   // Writes the ops as a JSON array, "[...]", to the end of `out`.
   void write_array(std::string& out) const;
   // The ops as a JSON array text.
   std::string array_text() const;
+  // Whether lean clients get other ops than the rest (an op was appended unless lean).
+  bool differs_when_lean() const { return split_; }
+  // The ops a lean client gets, as a JSON array text.
+  std::string lean_array_text() const;
 
  private:
+  // Appends one op's text to `out` (after a comma when `out` holds ops already).
+  static void write_op(std::string& out, std::string_view op, std::string_view path,
+                       const nlohmann::json* value);
+
   std::string items_;  // the ops, comma-separated, without the brackets
   std::size_t count_ = 0;
+  std::string lean_items_;  // likewise without the ops appended unless lean, once split_
+  bool split_ = false;
 };
 
 // Appends `s` as a JSON string literal (quoted, escaped); invalid UTF-8 is replaced by U+FFFD,

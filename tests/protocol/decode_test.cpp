@@ -131,6 +131,15 @@ TEST_CASE("hello: name 1-24 printable characters, optional token string") {
   CHECK(error_of({{"type", "hello"}, {"name", "\u0430lice"}}).code == error_code::bad_name);
 }
 
+TEST_CASE("hello: lean is an optional boolean, off when absent") {
+  CHECK(!decode_as<hello>({{"type", "hello"}, {"name", "a"}}).lean);
+  CHECK(decode_as<hello>({{"type", "hello"}, {"name", "a"}, {"lean", true}}).lean);
+  CHECK(!decode_as<hello>({{"type", "hello"}, {"name", "a"}, {"lean", false}}).lean);
+  for (const json& lean : {json(1), json("true"), json(nullptr)}) {
+    check_bad({{"type", "hello"}, {"name", "a"}, {"lean", lean}});
+  }
+}
+
 TEST_CASE("hello: names that hide or impersonate are bad_name, with the reason") {
   // Controls, bidi overrides and isolates, zero-width characters, fillers that draw nothing,
   // spaces that are not U+0020, blank names, and the computer players' names.

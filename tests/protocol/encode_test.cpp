@@ -68,9 +68,28 @@ TEST_CASE("encode_ack: the same bytes as nlohmann writes, for every kind of id a
   }
 }
 
+TEST_CASE("encode_lean_patch: the lean ops, and with `re` the answer to a move") {
+  patch_ops ops;
+  const json ply = 3;
+  const json zip = "zip text";
+  ops.append("replace", "/ply", &ply);
+  ops.append_unless_lean("add", "/zip", &zip);
+  const json lean_ops = json::parse(R"([{"op":"replace","path":"/ply","value":3}])");
+  CHECK(encode_lean_patch("k", 9, ops) == reference_patch("k", 9, lean_ops));
+  for (const request_id& re : {request_id{std::string("m\"1")}, request_id{std::int64_t{12}}}) {
+    json j{{"type", "patch"}, {"room", "k"}, {"version", 9}, {"ops", lean_ops}};
+    j["re"] = id_json(re);
+    CHECK(encode_lean_patch("k", 9, ops, &re) == to_wire(j));
+  }
+}
+
 TEST_CASE("encode_rooms: a page's text spliced in, next as a string or null") {
-  const auto last = json::parse(encode_rooms(request_id{std::int64_t{2}}, "[{\"room\":\"a\"}]", {}));
-  CHECK(last == json{{"type", "rooms"}, {"re", 2}, {"next", nullptr}, {"rooms", json::array({json{{"room", "a"}}})}});
+  const auto last =
+      json::parse(encode_rooms(request_id{std::int64_t{2}}, "[{\"room\":\"a\"}]", {}));
+  CHECK(last == json{{"type", "rooms"},
+                     {"re", 2},
+                     {"next", nullptr},
+                     {"rooms", json::array({json{{"room", "a"}}})}});
   const auto more = json::parse(encode_rooms({}, "[]", std::string("r9")));
   CHECK(more == json{{"type", "rooms"}, {"next", "r9"}, {"rooms", json::array()}});
 }

@@ -2,9 +2,13 @@
 // strings hold, and stay valid JSON on invalid UTF-8.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <random>
 #include <string>
+#include <vector>
 
+#include "protocol/document_edit.hpp"
 #include "protocol/wire/patch_ops.hpp"
 
 namespace ringside::protocol {
@@ -59,6 +63,76 @@ TEST_CASE("append_json_string: escapes, and replaces invalid UTF-8 instead of th
     CHECK_NOTHROW(back = json::parse(out));
     CHECK(back.is_string());
   }
+}
+
+TEST_CASE("patch_ops: an op appended unless lean is only in the full text") {
+  patch_ops ops;
+  const json one = 1;
+  const json text = "zip text";
+  ops.append("replace", "/ply", &one);
+  CHECK(!ops.differs_when_lean());
+  CHECK(ops.lean_array_text() == ops.array_text());
+  ops.append_unless_lean("add", "/zip", &text);
+  ops.append("remove", "/rings/a1", nullptr);
+  CHECK(ops.differs_when_lean());
+  CHECK(ops.size() == 3);
+  CHECK(json::parse(ops.array_text()) ==
+        json::parse(R"([{"op":"replace","path":"/ply","value":1},{"op":"add","path":"/zip",
+                        "value":"zip text"},{"op":"remove","path":"/rings/a1"}])"));
+  CHECK(json::parse(ops.lean_array_text()) ==
+        json::parse(R"([{"op":"replace","path":"/ply","value":1},
+                        {"op":"remove","path":"/rings/a1"}])"));
+
+  // Only a lean-only op: the lean text is an empty list.
+  patch_ops alone;
+  alone.append_unless_lean("add", "/position", &text);
+  CHECK(alone.lean_array_text() == "[]");
+  alone.append("replace", "/ply", &one);
+  CHECK(json::parse(alone.lean_array_text()) ==
+        json::parse(R"([{"op":"replace","path":"/ply","value":1}])"));
+
+  // Appending ops keeps both texts.
+  patch_ops all;
+  all.append("replace", "/to_move", &one);
+  all.append_all(ops);
+  CHECK(all.size() == 4);
+  CHECK(json::parse(all.array_text()).size() == 4);
+  CHECK(json::parse(all.lean_array_text()).size() == 3);
+}
+
+TEST_CASE("edit_list: the edits turn the old list into the new, and are no longer than a replace") {
+  std::mt19937 rng(29);
+  for (int round = 0; round < 400; ++round) {
+    CAPTURE(round);
+    std::vector<std::string> before;
+    const int n = static_cast<int>(rng() % 40);
+    for (int i = 0; i < n; ++i) before.push_back("c" + std::to_string(rng() % 60));
+    std::vector<std::string> after;
+    for (const auto& e : before) {
+      if (rng() % 5 != 0) after.push_back(e);  // most stay, in order
+      if (rng() % 7 == 0) after.push_back("n" + std::to_string(rng() % 60));
+    }
+    if (round % 10 == 0) std::shuffle(after.begin(), after.end(), rng);
+    json doc{{"list", before}};
+    const json old_doc = doc;
+    patch_ops ops;
+    edit_list(ops, "/list", doc["list"], before, after);
+    CHECK(doc["list"] == json(after));
+    CHECK(old_doc.patch(json::parse(ops.array_text())) == doc);
+    if (before == after) CHECK(ops.empty());
+    patch_ops whole;
+    const json value = after;
+    whole.append("replace", "/list", &value);
+    CHECK(ops.text_size() <= whole.text_size());
+  }
+  // Nested lists (capture chains) too, at an index up to the length.
+  const std::vector<std::vector<std::string>> chains{{"a1", "c3"}, {"b2", "d4", "f6"}};
+  const std::vector<std::vector<std::string>> fewer{{"b2", "d4", "f6"}, {"e5", "c3"}};
+  json doc{{"captures", chains}};
+  const json old_doc = doc;
+  patch_ops ops;
+  edit_list(ops, "/captures", doc["captures"], chains, fewer);
+  CHECK(old_doc.patch(json::parse(ops.array_text())) == json{{"captures", fewer}});
 }
 
 }  // namespace ringside::protocol

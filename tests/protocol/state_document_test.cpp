@@ -25,8 +25,14 @@ json parsed(const patch_ops& ops) {
   return j;
 }
 
+// The lean ops as a lean client sees them.
+json parsed_lean(const patch_ops& ops) {
+  return json::parse(ops.lean_array_text());
+}
+
 // Every op must be one a client's RFC 6902 applier takes: a known op, a path that parses as a
-// JSON Pointer and exists where it must, arrays grown only with "-".
+// JSON Pointer and exists where it must, an array entry added at "-" or an index up to its
+// length, removed at an index below it.
 void check_ops_valid(const json& before, const json& ops) {
   REQUIRE(ops.is_array());
   json doc = before;
@@ -39,13 +45,15 @@ void check_ops_valid(const json& before, const json& ops) {
     CHECK(path.front() == '/');
     const json::json_pointer ptr(path);  // throws on a bad escape
     if (kind == "add") {
-      // Arrays grow only by appending; an object gains a key it did not have (a DVONN stack).
+      // An object gains a key it did not have (a DVONN stack), but for the position text,
+      // which is added whether or not a (lean) client has it.
       const json& parent = doc.at(ptr.parent_pointer());
       if (parent.is_array()) {
-        CHECK(path.ends_with("/-"));
+        const std::string last = ptr.back();
+        CHECK((last == "-" || std::stoul(last) <= parent.size()));
       } else {
         CHECK(parent.is_object());
-        CHECK(!doc.contains(ptr));
+        CHECK((!doc.contains(ptr) || path == "/zip" || path == "/position"));
       }
       CHECK(op.contains("value"));
     } else {
@@ -56,13 +64,27 @@ void check_ops_valid(const json& before, const json& ops) {
   }
 }
 
-// One step: the document follows, and agrees with the reference in every way that matters.
+// One step: the document follows, and agrees with the reference in every way that matters; a
+// lean client's copy, without the position text, follows the lean ops likewise.
 void step(state_document& doc, const room_view& v, const any_game& g) {
   const json before = doc.json();
-  const json ops = parsed(doc.update(v, g));
+  const json lean_before = doc.lean_json();
+  const auto update = doc.update(v, g);
+  const json ops = parsed(update);
+  const json lean_ops = parsed_lean(update);
   const json reference = build_state(v, g);
   CHECK(doc.json() == reference);
   CHECK(before.patch(ops) == reference);
+  CHECK(lean_before.patch(lean_ops) == doc.lean_json());
+  CHECK(!doc.lean_json().contains("zip"));
+  CHECK(!doc.lean_json().contains("position"));
+  // A full patch reaching a lean client (published to a cluster) applies, and at most adds
+  // the position text.
+  json lean_after_full = lean_before.patch(ops);
+  lean_after_full.erase("zip");
+  lean_after_full.erase("position");
+  CHECK(lean_after_full == doc.lean_json());
+  check_ops_valid(lean_before, lean_ops);
   // The room makes a new version only when ops are not empty: exactly when something changed.
   CHECK(ops.empty() == (before == reference));
   check_ops_valid(before, ops);
@@ -242,7 +264,9 @@ TEST_CASE("a placement's ops: the cell, the removed ring, pool, turn, and one hi
   const auto report = g.play("Wd4-a1");
   REQUIRE(report);
   v.last_move = *report;
-  const json ops = parsed(doc.update(v, g));
+  const auto update = doc.update(v, g);
+  const json ops = parsed(update);
+  const std::string doc_ops_lean_text = update.lean_array_text();
   std::set<std::string> paths;
   for (const auto& op : ops) paths.insert(op.at("path").get<std::string>());
   CHECK(paths.count("/rings/d4") == 1);
@@ -254,6 +278,11 @@ TEST_CASE("a placement's ops: the cell, the removed ring, pool, turn, and one hi
   CHECK(paths.count("/history_by/-") == 1);
   CHECK(paths.count("/last_move") == 1);
   CHECK(paths.count("/zip") == 1);
+  std::set<std::string> lean_paths;
+  for (const auto& op : json::parse(doc_ops_lean_text))
+    lean_paths.insert(op.at("path").get<std::string>());
+  CHECK(lean_paths.count("/zip") == 0);
+  CHECK(lean_paths.size() + 1 == paths.size());
   // Nothing that did not change: no room, board, players, captured.
   CHECK(paths.count("/room") == 0);
   CHECK(paths.count("/board") == 0);
@@ -361,13 +390,12 @@ TEST_CASE("the DVONN state has the fields of protocol.md and nothing of ZÈRTZ's
   json s = build_state(v, g);
   std::vector<std::string> keys;
   for (const auto& [k, val] : s.items()) keys.push_back(k);
-  CHECK(keys == std::vector<std::string>{"draw_offer", "game",    "history",    "history_by",
-                                         "last_move",  "legal",   "phase",      "placed",
-                                         "players",    "ply",     "position",   "rated",
-                                         "rematch",    "rematch_offer", "result", "room",
-                                         "score",      "spectators", "stacks",  "status",
-                                         "takeback_offer", "takebacks", "to_move", "to_place",
-                                         "variant"});
+  CHECK(keys == std::vector<std::string>{
+                    "draw_offer",     "game",      "history",    "history_by",    "last_move",
+                    "legal",          "phase",     "placed",     "players",       "ply",
+                    "position",       "rated",     "rematch",    "rematch_offer", "result",
+                    "room",           "score",     "spectators", "stacks",        "status",
+                    "takeback_offer", "takebacks", "to_move",    "to_place",      "variant"});
   CHECK(s.at("game") == "dvonn");
   CHECK(s.at("variant") == "standard");
   CHECK(s.at("phase") == "placement");
@@ -406,6 +434,52 @@ TEST_CASE("the DVONN state has the fields of protocol.md and nothing of ZÈRTZ's
     }
     break;
   }
+}
+
+TEST_CASE("a placement sends the free rings that changed, not the whole list") {
+  const auto g0 = *zertz::game::create("standard", 0);
+  room_view v;
+  v.room = "k";
+  state_document doc(v, g0);
+  auto g = g0;
+  const auto report = g.play("Wd4-a1");
+  REQUIRE(report);
+  v.last_move = *report;
+  const json ops = parsed(doc.update(v, g));
+  const json whole = doc.json().at("removable");
+  std::size_t removable_ops = 0;
+  std::size_t removable_text = 0;
+  for (const auto& op : ops) {
+    if (!op.at("path").get<std::string>().starts_with("/removable")) continue;
+    ++removable_ops;
+    removable_text += op.dump().size();
+    CHECK(op.at("path") != "/removable");  // entries, not the list
+  }
+  CHECK(removable_ops > 0);
+  CHECK(removable_text < whole.dump().size());
+}
+
+TEST_CASE("DVONN's placements take one cell from the legal list, not the whole list") {
+  const auto g0 = *dvonn::game::create("standard", 0);
+  room_view v;
+  v.room = "d";
+  state_document doc(v, g0);
+  auto g = g0;
+  const std::string first = doc.json().at("legal").at(5).get<std::string>();
+  const auto report = g.play(first);
+  REQUIRE(report);
+  v.last_move = *report;
+  const auto update = doc.update(v, g);
+  const json ops = parsed(update);
+  json legal_ops = json::array();
+  for (const auto& op : ops) {
+    if (op.at("path").get<std::string>().starts_with("/legal")) legal_ops.push_back(op);
+  }
+  CHECK(legal_ops == json::parse(R"([{"op":"remove","path":"/legal/5"}])"));
+  // The position text goes to everyone but lean clients, as an add.
+  CHECK(update.differs_when_lean());
+  CHECK(update.array_text().find(R"({"op":"add","path":"/position")") != std::string::npos);
+  CHECK(update.lean_array_text().find("/position") == std::string::npos);
 }
 
 }  // namespace ringside::protocol

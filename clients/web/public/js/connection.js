@@ -51,7 +51,9 @@ export class Connection {
   }
 
   hello() {
-    const msg = { type: 'hello', name: this.identity.name() };
+    // lean: no position text (nothing here shows it), and a move is answered by its patch
+    // carrying `re`, which settles the move's request like an ack would (docs/protocol.md).
+    const msg = { type: 'hello', name: this.identity.name(), lean: true };
     const token = this.identity.token();
     if (token) msg.token = token;
     this.request(msg).then(

@@ -1,0 +1,164 @@
+// Lean room traffic (hello's `lean`) through the real server, beside clients that never asked
+// for it: a lean client's states have no position text and its accepted move is answered by its
+// patch, carrying `re`, with no ack; everyone else gets today's frames, and every copy of the
+// room, lean or whole, follows its patches to what a snapshot says.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <string>
+
+#include "support/server_flags.hpp"
+#include "support/server_process.hpp"
+#include "support/table.hpp"
+
+namespace ringside::test {
+namespace {
+
+using namespace std::chrono_literals;
+
+// Says hello, leanly or not, and joins `room` (or creates a ZÈRTZ room when empty) as `as`.
+seat_view enter(std::uint16_t port, const std::string& name, bool lean, const std::string& room,
+                const std::string& as) {
+  seat_view v;
+  v.conn = std::make_unique<ws_client>(port);
+  json hello{{"type", "hello"}, {"name", name}};
+  if (lean) hello["lean"] = true;
+  v.conn->request(hello, "welcome");
+  const json req = room.empty() ? json{{"type", "create_room"},
+                                       {"game", "zertz"},
+                                       {"variant", "standard"},
+                                       {"seat", "first"}}
+                                : json{{"type", "join"}, {"room", room}, {"as", as}};
+  const auto joined = v.conn->request(req, "joined");
+  v.mirror.reset(joined.at("state"), joined.at("version"));
+  return v;
+}
+
+// Reads `v`'s messages, applying every patch, until the patch of a move (one that adds to the
+// history) has come, and returns it; an ack on the way is kept in `ack`. Spectator counts ride
+// on patches of their own at any time, so they are applied and passed over.
+json until_move(seat_view& v, json* ack = nullptr) {
+  for (;;) {
+    const auto msg = v.conn->recv();
+    REQUIRE(msg);
+    INFO("message: " << msg->dump());
+    REQUIRE(msg->at("type") != "error");
+    if (msg->at("type") == "ack" && ack != nullptr) *ack = *msg;
+    if (msg->at("type") != "patch") continue;
+    apply_patch(v, *msg);
+    if (msg->dump().find("/history/-") != std::string::npos) return *msg;
+  }
+}
+
+// Sends sync on `v` and returns the snapshot, applying the patches that come before it.
+json sync(seat_view& v, const std::string& room) {
+  REQUIRE(v.conn->send({{"type", "sync"}, {"room", room}}));
+  for (;;) {
+    const auto msg = v.conn->recv();
+    REQUIRE(msg);
+    if (msg->at("type") == "snapshot") return *msg;
+    if (msg->at("type") == "patch") apply_patch(v, *msg);
+  }
+}
+
+// Applies `v`'s patches until it holds `version`.
+void settle(seat_view& v, std::int64_t version) {
+  while (v.version() < version) {
+    const auto msg = v.conn->recv();
+    REQUIRE(msg);
+    if (msg->at("type") == "patch") apply_patch(v, *msg);
+  }
+}
+
+// A legal move read off `state`: the first capture chain when one is compulsory (the marble
+// on its first ring, then its rings joined by x), else a placement.
+std::string a_move(const json& state) {
+  if (!state.at("must_capture").get<bool>()) return placement(state);
+  const auto& chain = state.at("captures").at(0);
+  std::string text = state.at("rings").at(chain.at(0).get<std::string>());
+  for (std::size_t i = 0; i < chain.size(); ++i) {
+    if (i != 0) text += 'x';
+    text += chain.at(i).get<std::string>();
+  }
+  return text;
+}
+
+json without_position(json state) {
+  state.erase("zip");
+  return state;
+}
+
+}  // namespace
+
+TEST_CASE("a lean player and spectator beside old ones: no position text, the patch is the ack") {
+  server_process srv(unlimited_messages);
+  auto ann = enter(srv.port(), "ann", true, "", "player");
+  const std::string id = ann.state().at("room");
+  CHECK(!ann.state().contains("zip"));
+  auto lean_watcher = enter(srv.port(), "lena", true, id, "spectator");
+  auto old_watcher = enter(srv.port(), "otto", false, id, "spectator");
+  CHECK(!lean_watcher.state().contains("zip"));
+  CHECK(old_watcher.state().contains("zip"));
+  auto bob = enter(srv.port(), "bob", false, id, "player");
+  CHECK(bob.state().contains("zip"));
+
+  // Every copy, followed patch by patch, is what a snapshot says (lean ones without the text).
+  const auto check_all_agree = [&] {
+    const auto whole = sync(bob, id);
+    const auto version = whole.at("version").get<std::int64_t>();
+    settle(bob, version);
+    CHECK(bob.state() == whole.at("state"));
+    for (auto* v : {&ann, &lean_watcher, &old_watcher}) settle(*v, version);
+    CHECK(old_watcher.state() == whole.at("state"));
+    CHECK(ann.state() == without_position(whole.at("state")));
+    CHECK(lean_watcher.state() == without_position(whole.at("state")));
+    const auto lean = sync(ann, id);
+    CHECK(lean.at("state") == without_position(whole.at("state")));
+  };
+  check_all_agree();
+
+  for (int ply = 0; ply < 8; ++ply) {
+    CAPTURE(ply);
+    const bool anns_turn = ann.state().at("to_move") == 1;
+    seat_view& mover = anns_turn ? ann : bob;
+    seat_view& other = anns_turn ? bob : ann;
+    const std::string move_id = "m" + std::to_string(ply);
+    REQUIRE(mover.conn->send({{"type", "move"},
+                              {"room", id},
+                              {"move", a_move(mover.state())},
+                              {"version", mover.version()},
+                              {"id", move_id}}));
+    json ack;
+    const auto answer = until_move(mover, &ack);
+    if (anns_turn) {
+      // One frame answers the move: the lean patch, carrying the move's id.
+      CHECK(ack.is_null());
+      CHECK(answer.at("re") == move_id);
+      CHECK(answer.dump().find("/zip") == std::string::npos);
+    } else {
+      CHECK(ack.at("re") == move_id);
+      CHECK(ack.at("version") == answer.at("version"));
+      CHECK(!answer.contains("re"));
+      CHECK(answer.dump().find("/zip") != std::string::npos);
+    }
+    const auto to_other = until_move(other);
+    CHECK(!to_other.contains("re"));
+    CHECK((to_other.dump().find("/zip") != std::string::npos) == anns_turn);
+    CHECK(until_move(lean_watcher).dump().find("/zip") == std::string::npos);
+    CHECK(until_move(old_watcher).dump().find("/zip") != std::string::npos);
+    check_all_agree();
+  }
+  // No ack ever followed a lean player's answer.
+  for (auto msg = ann.conn->recv(100ms); msg; msg = ann.conn->recv(100ms)) {
+    CHECK(msg->at("type") != "ack");
+  }
+}
+
+TEST_CASE("lean must be a boolean") {
+  server_process srv;
+  ws_client c(srv.port());
+  const auto e = c.request({{"type", "hello"}, {"name", "ann"}, {"lean", "yes"}}, "error");
+  CHECK(e.at("code") == "bad_request");
+}
+
+}  // namespace ringside::test
