@@ -81,6 +81,12 @@ void room_lease::claim(std::function<void(outcome)> fn) {
       });
 }
 
+void room_lease::adopted(std::uint64_t epoch, lease_clock::clock::time_point sent_at) {
+  epoch_ = epoch;
+  other_owner_.reset();
+  clock_.granted(sent_at);
+}
+
 void room_lease::renew(std::function<void(outcome)> fn) {
   const auto sent_at = lease_clock::clock::now();
   redis_.command({"EVAL", renew_script, "1", owner_key(room_id_), owner_value(),

@@ -41,6 +41,9 @@ class room_lease : public std::enable_shared_from_this<room_lease> {
 
   void claim(std::function<void(outcome)> fn);
   void renew(std::function<void(outcome)> fn);
+  // The lease was granted to us by another script (room_adoption's) with `epoch`, from a
+  // request sent at `sent_at`.
+  void adopted(std::uint64_t epoch, lease_clock::clock::time_point sent_at);
   // Gives the room up (a clean handover); fn(true) when it was ours and is now free.
   void release(std::function<void(bool)> fn);
 
