@@ -254,3 +254,46 @@ TEST_CASE("SIGTERM of a node: another node adopts its room at once, not after th
   play_next(t, 2);
   CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
 }
+
+TEST_CASE("a node paused past its lease (SIGSTOP) commits nothing once it runs again") {
+  auto& pg = postgres_cluster::shared();
+  const auto db = pg.create_database();
+  redis_server redis;
+  server_process a(node(redis, pg.url(db), "node-a"));
+  server_process b(node(redis, pg.url(db), "node-b"));
+  lease_view o(redis);
+  table t(a.port());
+  REQUIRE(o.owned_by(t.room(), "node-a", 3s));
+  play_next(t, 1);
+
+  // node-a stops with a move on its way: the move waits in its socket.
+  REQUIRE(::kill(a.pid(), SIGSTOP) == 0);
+  auto& stale = t.seat(2);
+  stale.conn->send({{"type", "move"},
+                    {"room", t.room()},
+                    {"move", placement(stale.state(), "G")},
+                    {"version", stale.version()},
+                    {"id", "paused"}});
+  // node-b adopts the room once node-a's lease runs out, and the player comes to it.
+  REQUIRE(o.owned_by(t.room(), "node-b", 4s));
+  seat_view moved;
+  moved.token = stale.token;
+  moved.player = stale.player;
+  CHECK(reconnect(moved, b.port(), t.room()).at("state").at("ply") == 1);
+
+  // node-a runs again: the paused move is refused (never acknowledged) and node-a gives the
+  // room up, closing its members.
+  REQUIRE(::kill(a.pid(), SIGCONT) == 0);
+  bool acked = false;
+  while (auto m = stale.conn->recv(3s)) {
+    if (m->at("type") == "ack") acked = true;
+    if (m->at("type") == "error") CHECK(m->at("code") == "internal_error");
+  }
+  CHECK_FALSE(acked);
+  CHECK(stale.conn->closed());
+  CHECK(plies_stored(pg, db, t.room()) == "1 1 1");
+
+  // The same move, played at node-b, counts once.
+  CHECK(send_move(moved, t.room(), 2, "b1").at("type") == "ack");
+  CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
+}
