@@ -77,9 +77,8 @@ room::room(net::io_context& ioc, room_registry& owner, metrics& m, room_settings
   }
   if (settings_.rated) rating_category_ = rating_category_of(settings_, game_);
   if (const auto* o = owner.observer()) {
-    // Not shared_from_this: the recorder's callbacks run on the strand while a write's
-    // completion holds the room alive.
-    recorder_.set_fencing(o, [this] { give_up(); });
+    // Through the registry, by id: a background write may complete after the room is gone.
+    recorder_.set_fencing(o, [&owner, id = settings_.id] { owner.give_up(id); });
   }
   state_.reset(view(), game_);
   metrics_.rooms_waiting.fetch_add(1);
