@@ -248,9 +248,10 @@ TEST_CASE("SIGTERM of a node: another node adopts its room at once, not after th
       std::chrono::duration_cast<std::chrono::milliseconds>(steady::now() - stopped_at);
   MESSAGE("SIGTERM to room adopted by the other node: " << after.count() << " ms (--lease-ttl 6)");
   CHECK(after < 2s);
-  CHECK(a->stop(SIGTERM) == 0);
+  // The players come to node-b; their old connections' close lets node-a finish its exit.
   CHECK(reconnect(t.seat(2), b.port(), t.room()).at("seat") == 2);
   CHECK(reconnect(t.seat(1), b.port(), t.room()).at("seat") == 1);
+  CHECK(a->stop(SIGTERM) == 0);
   play_next(t, 2);
   CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
 }
