@@ -112,6 +112,15 @@ void cluster_node::absent_restored(const std::string& id, bool restored) {
   if (!restored) net::post(redis_.strand(), [this, id] { give_back(id); });
 }
 
+void cluster_node::epoch_behind_store(const std::string& id, std::int64_t stored) {
+  net::post(redis_.strand(), [this, id, stored] {
+    spdlog::warn("cluster: room {}: the store has seen epoch {}, above Redis's; raising it", id,
+                 stored);
+    // Raised, never lowered; the room is an orphan again, for the next claim to start above.
+    room_lease::raise_epoch(redis_, id, stored, [this, id] { adoption_.handed_over(id, [] {}); });
+  });
+}
+
 void cluster_node::give_back(const std::string& id) {
   const auto it = rooms_.find(id);
   if (it == rooms_.end()) return;

@@ -47,7 +47,7 @@ struct journal::statements {
       insert_history, select_all_ratings, select_history, select_room_history;
   journal_statement save_takebacks, delete_taken_back, delete_takebacks, count_takebacks;
   journal_statement select_runs, insert_run, beat_run, forget_runs;
-  journal_statement fence_room;
+  journal_statement fence_room, select_epoch;
 };
 
 journal::journal(std::unique_ptr<store_connection> db)
@@ -196,6 +196,7 @@ journal_status journal::prepare_all() {
       {&st_->delete_room, "DELETE FROM rooms WHERE id = ?1 AND status = 'finished'"},
       // Fencing: the epoch only grows, and only a writer holding the greatest one passes.
       {&st_->fence_room, "UPDATE rooms SET owner_epoch = ?2 WHERE id = ?1 AND owner_epoch <= ?2"},
+      {&st_->select_epoch, "SELECT owner_epoch FROM rooms WHERE id = ?1"},
       {&st_->room_state,
        "SELECT status, (SELECT max(ply) FROM moves WHERE room_id = ?1) FROM rooms "
        "WHERE id = ?1"},
@@ -927,6 +928,17 @@ expected<bool> journal::fence_room_row(std::string_view room_id, std::int64_t ep
   s.bind(2, epoch);
   if (auto r = write_one(s, "fence_room"); !r) return fail(r.error());
   return db_->changes() != 0;
+}
+
+expected<std::int64_t> journal::room_epoch(std::string_view room_id) {
+  std::lock_guard lock(mutex_);
+  auto& s = st_->select_epoch;
+  scoped_reset reset(s);
+  s.bind(1, room_id);
+  const auto rc = s.step();
+  if (rc == store_step::done) return std::int64_t{0};
+  if (rc != store_step::row) return db_failure("room_epoch " + std::string(room_id));
+  return s.integer(0);
 }
 
 expected<std::optional<room_with_moves>> journal::take_over_room(std::string_view room_id,

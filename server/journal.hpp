@@ -274,6 +274,8 @@ class journal {
   // Empty when there is no such room or a greater epoch holds it.
   ringside::expected<std::optional<room_with_moves>> take_over_room(std::string_view room_id,
                                                                     std::int64_t epoch);
+  // The greatest epoch the store has seen for room `room_id` (0: none, or no such room).
+  ringside::expected<std::int64_t> room_epoch(std::string_view room_id);
 
   // Every room not finished, oldest first, with its moves in ply order: what a restarted
   // server resumes.

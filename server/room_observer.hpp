@@ -53,6 +53,13 @@ class room_observer {
     (void)id;
     (void)restored;
   }
+  // A takeover of room `id` was refused because the store has seen epoch `stored`, greater
+  // than the claim's (the cluster's epochs started again, e.g. an empty Redis after a
+  // restart): the next claim must start above it.
+  virtual void epoch_behind_store(const std::string& id, std::int64_t stored) {
+    (void)id;
+    (void)stored;
+  }
 };
 
 }  // namespace ringside::server

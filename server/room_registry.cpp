@@ -106,15 +106,20 @@ void room_registry::take_over(std::string id, std::int64_t epoch,
     if (waiting.size() > 1) return;  // its read is already queued
     // A write, not a read: the fence and the read share one transaction.
     auto box = std::make_shared<std::optional<room_with_moves>>();
+    auto stored = std::make_shared<std::int64_t>(0);  // the store's epoch, when it refused
     journal_->write(
-        [id, epoch, box](server::journal& j) -> journal_status {
+        [id, epoch, box, stored](server::journal& j) -> journal_status {
           auto got = j.take_over_room(id, epoch);
           if (!got) return ringside::fail(got.error());
           *box = std::move(*got);
+          if (!*box) {
+            if (auto e = j.room_epoch(id); e && *e > epoch) *stored = *e;
+          }
           return std::monostate{};
         },
         strand_,
-        [this, id, box](journal_status st) {
+        [this, id, box, stored](journal_status st) {
+          if (*stored != 0 && observer_ != nullptr) observer_->epoch_behind_store(id, *stored);
           room_ptr made;
           if (!st) {
             spdlog::error("room {}: cannot take it over from the store: {}", id, st.error());

@@ -60,6 +60,11 @@ class room_lease : public std::enable_shared_from_this<room_lease> {
   static void read_owner(redis::redis_client& redis, const std::string& room_id,
                          std::function<void(std::optional<lease_owner>, bool answered)> fn);
 
+  // Raises the room's epoch to at least `epoch` (the store saw it; Redis started again
+  // empty); fn runs once Redis answered, or could not.
+  static void raise_epoch(redis::redis_client& redis, const std::string& room_id,
+                          std::int64_t epoch, std::function<void()> fn);
+
   static std::string owner_key(const std::string& room_id);
   static std::string epoch_key(const std::string& room_id);
 

@@ -298,3 +298,48 @@ TEST_CASE("a node paused past its lease (SIGSTOP) commits nothing once it runs a
   CHECK(send_move(moved, t.room(), 2, "b1").at("type") == "ack");
   CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
 }
+
+TEST_CASE("epochs behind the store's (Redis started again empty) are raised past it") {
+  auto& pg = postgres_cluster::shared();
+  const auto db = pg.create_database();
+  redis_server redis;
+  auto a = std::make_unique<server_process>(node(redis, pg.url(db), "node-a"));
+  server_process b(node(redis, pg.url(db), "node-b"));
+  lease_view o(redis);
+  table t(a->port());
+  REQUIRE(o.owned_by(t.room(), "node-a", 3s));
+  play_next(t, 1);
+  // As if Redis had lost its epochs after the store saw five owners of the room.
+  pg.query_one(db, "UPDATE rooms SET owner_epoch = 5 WHERE id = '" + t.room() + "' RETURNING 1");
+  // node-a (epoch 1) is refused by the store and gives the room up.
+  CHECK(send_move(t.seat(2), t.room(), 2, "a2").at("code") == "internal_error");
+  CHECK(t.seat(2).conn->wait_closed(3s) == 1001);
+  a->stop(SIGKILL);
+
+  // node-b's claim (epoch 2) is refused too, and raises Redis's epoch past the store's; the
+  // room is then adopted with epoch 6 and the player gets its seat.
+  seat_view& two = t.seat(2);
+  std::optional<json> joined;
+  const auto deadline = steady::now() + 5s;
+  while (!joined && steady::now() < deadline) {
+    two.conn = std::make_unique<ws_client>(b.port());
+    two.conn->request({{"type", "hello"}, {"name", "x"}, {"token", two.token}}, "welcome");
+    two.conn->send({{"type", "join"}, {"room", t.room()}, {"as", "player"}});
+    while (auto m = two.conn->recv(500ms)) {
+      if (m->at("type") == "joined" && m->at("room") == t.room()) {
+        joined = *m;
+        break;
+      }
+      if (m->at("type") == "error") break;
+    }
+    if (!joined) std::this_thread::sleep_for(100ms);
+  }
+  REQUIRE(joined);
+  two.mirror.reset(joined->at("state"), joined->at("version"));
+  CHECK(o.owner(t.room())->node == "node-b");
+  CHECK(o.owner(t.room())->epoch == 6);
+  settle(two);
+  CHECK(send_move(two, t.room(), 2, "b2").at("type") == "ack");
+  CHECK(pg.query_one(db, "SELECT owner_epoch FROM rooms WHERE id = '" + t.room() + "'") == "6");
+  CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
+}
