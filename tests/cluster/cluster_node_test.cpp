@@ -213,12 +213,19 @@ TEST_CASE(
             << " ms (--lease-ttl 1)");
     CHECK(freed_after <= 1200ms);
   }
-  // The room is free for a survivor; its epoch is greater than the dead owner's.
-  REQUIRE(o.owner_becomes(room, "", 3s));
-  auto claim = std::make_shared<room_lease>(o.client, room, "node-b", lease_clock::settings{});
+  // The room is free for a survivor; its epoch is greater than the dead owner's. (node-b's
+  // own adoption may hold it for a moment: it finds no such room in its journal and lets go.)
+  auto claim = std::make_shared<room_lease>(o.client, room, "node-c", lease_clock::settings{});
   std::optional<room_lease::outcome> got;
-  claim->claim([&](room_lease::outcome out) { got = out; });
-  REQUIRE(run_until(o.ioc, [&] { return got.has_value(); }));
+  const auto claim_by = std::chrono::steady_clock::now() + 3s;
+  do {
+    got.reset();
+    claim->claim([&](room_lease::outcome out) { got = out; });
+    REQUIRE(run_until(o.ioc, [&] { return got.has_value(); }));
+    if (*got != room_lease::outcome::granted)
+      run_until(
+          o.ioc, [] { return false; }, 20ms);
+  } while (*got != room_lease::outcome::granted && std::chrono::steady_clock::now() < claim_by);
   CHECK(*got == room_lease::outcome::granted);
   CHECK(claim->epoch() >= 2);
 
