@@ -94,6 +94,12 @@ void room_registry::give_up(std::string id) {
   });
 }
 
+std::vector<server_run> room_registry::cluster_alive() {
+  // The cluster played on while the room had no owner, so the mover was thinking all along:
+  // the whole turn so far is charged, as if one server had run throughout.
+  return {server_run{0, unix_ms_now()}};
+}
+
 void room_registry::take_over(std::string id, std::int64_t epoch,
                               std::function<void(room_ptr)> fn) {
   net::post(strand_, [this, id = std::move(id), epoch, fn = std::move(fn)]() mutable {
@@ -127,7 +133,7 @@ void room_registry::take_over(std::string id, std::int64_t epoch,
             spdlog::info("room {}: nothing to take over (finished, gone, or a newer owner)", id);
           } else if (const auto it = rooms_.find(id); it != rooms_.end() && it->second.r) {
             made = it->second.r;
-          } else if (auto r = restore_room(ioc_, *this, metrics_, **box); !r) {
+          } else if (auto r = restore_room(ioc_, *this, metrics_, **box, cluster_alive()); !r) {
             spdlog::error("room {} cannot be taken over: {}", id, r.error());
           } else {
             made = *r;

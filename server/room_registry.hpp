@@ -165,6 +165,8 @@ class room_registry {
 
   // find_room for an unfinished room the store holds but memory does not (a cluster).
   void find_absent(std::string id, std::function<void(room_ptr)> fn);
+  // The runs a room taken over is restored with (restart_charge.hpp).
+  static std::vector<server_run> cluster_alive();
   // Registers a room restored from the journal with its seats and computer caps.
   void register_restored(const room_ptr& r, const room_row& row);
 

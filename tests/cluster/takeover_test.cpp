@@ -343,3 +343,27 @@ TEST_CASE("epochs behind the store's (Redis started again empty) are raised past
   CHECK(pg.query_one(db, "SELECT owner_epoch FROM rooms WHERE id = '" + t.room() + "'") == "6");
   CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
 }
+
+TEST_CASE("a clock runs on across a takeover: the mover's turn so far is charged") {
+  auto& pg = postgres_cluster::shared();
+  const auto db = pg.create_database();
+  redis_server redis;
+  auto a = std::make_unique<server_process>(node(redis, pg.url(db), "node-a"));
+  server_process b(node(redis, pg.url(db), "node-b"));
+  lease_view o(redis);
+  table t(a->port(), {{"variant", "blitz"}, {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
+  REQUIRE(o.owned_by(t.room(), "node-a", 3s));
+  play_next(t, 1);
+  play_next(t, 2);  // seat 1's clock runs from here
+  const auto before = t.seat(1).state().at("players").at(0).at("clock_ms").get<std::int64_t>();
+  const auto turn_began = steady::now();
+  a->stop(SIGKILL);
+  REQUIRE(o.owned_by(t.room(), "node-b", 4s));
+  const json joined = reconnect(t.seat(1), b.port(), t.room());
+  const auto after = joined.at("state").at("players").at(0).at("clock_ms").get<std::int64_t>();
+  const auto thought =
+      std::chrono::duration_cast<std::chrono::milliseconds>(steady::now() - turn_began);
+  // At least the second the room waited for its lease, at most the whole turn so far.
+  CHECK(before - after >= 700);
+  CHECK(before - after <= thought.count() + 50);
+}
