@@ -30,6 +30,12 @@ std::string cluster_metrics::render() const {
       "Dead nodes noticed: their heartbeat ran out past --node-ttl.", nodes_expired.load());
   one("ringside_cluster_online", "gauge", "WebSocket connections on every live node.",
       online.load());
+  one("ringside_cluster_rooms_taken_over_total", "counter",
+      "Rooms this node took over: adopted from a dead or departed node, or claimed on demand.",
+      rooms_taken_over.load());
+  one("ringside_cluster_rooms_given_up_total", "counter",
+      "Rooms this node gave up: another node took them over (lease or store fencing).",
+      rooms_given_up.load());
   return out.str();
 }
 

@@ -38,6 +38,7 @@ cluster_node::cluster_node(net::io_context& ioc, const cluster_settings& s,
       node_id_(s.node_id.empty() ? "node-" + random_base32(10) : s.node_id),
       redis_(ioc, std::move(where)),
       nodes_(redis_, ms(s.node_ttl_s)),
+      adoption_(redis_, node_id_, ms(s.lease_ttl_s)),
       lease_timer_(redis_.strand()),
       beat_timer_(redis_.strand()) {}
 
@@ -50,19 +51,122 @@ void cluster_node::start(std::string address) {
     redis_.start();
     spdlog::info("cluster: node {} at {} in {} (lease ttl {} s, node ttl {} s)", node_id_, address_,
                  settings_.redis_url, settings_.lease_ttl_s, settings_.node_ttl_s);
+    // A previous run under this id may have died owning rooms: they are orphans now, taken
+    // over by whichever node (this one too) finds their leases free.
+    adoption_.orphan_rooms_of(node_id_);
     beat();
     tick();
+  });
+}
+
+cluster_node::held_room& cluster_node::track(const std::string& id) {
+  lease_clock::settings timing;
+  timing.ttl = ms(settings_.lease_ttl_s);
+  timing.margin = std::min(std::chrono::milliseconds(250), timing.ttl / 10);
+  auto& h = rooms_[id];
+  h.lease = std::make_shared<room_lease>(redis_, id, node_id_, timing);
+  return h;
+}
+
+void cluster_node::owner_of(const std::string& id,
+                            std::function<void(std::optional<cluster::lease_owner>, bool)> fn) {
+  net::post(redis_.strand(), [this, id, fn = std::move(fn)]() mutable {
+    room_lease::read_owner(redis_, id, std::move(fn));
+  });
+}
+
+void cluster_node::claim_absent(const std::string& id, std::function<void(absent_room)> fn) {
+  net::post(redis_.strand(), [this, id, fn = std::move(fn)] {
+    // Already ours, or being claimed or closed here: the registry asks again later.
+    if (leaving_ || !started_ || rooms_.count(id) != 0) return fn(absent_room{});
+    auto& h = track(id);
+    h.busy = true;
+    h.lease->claim([this, id, fn](room_lease::outcome o) {
+      const auto it = rooms_.find(id);
+      if (it == rooms_.end()) return fn(absent_room{});
+      auto& room = it->second;
+      room.busy = false;
+      absent_room answer;
+      if (o == room_lease::outcome::granted) {
+        stats_.cluster.leases_claimed.fetch_add(1);
+        stats_.cluster.rooms_taken_over.fetch_add(1);
+        room.last_epoch = static_cast<std::int64_t>(room.lease->epoch());
+        set_owned(id, room, true);
+        adoption_.owned(id);
+        spdlog::info("cluster: room {} claimed on demand, epoch {}", id, room.last_epoch);
+        answer.what = absent_room::outcome::claimed;
+        answer.epoch = room.last_epoch;
+      } else {
+        if (o == room_lease::outcome::taken) {
+          answer.what = absent_room::outcome::elsewhere;
+          if (const auto& other = room.lease->other_owner()) answer.node = other->node;
+        }
+        rooms_.erase(it);
+      }
+      fn(std::move(answer));
+    });
+  });
+}
+
+void cluster_node::absent_restored(const std::string& id, bool restored) {
+  if (!restored) net::post(redis_.strand(), [this, id] { give_back(id); });
+}
+
+void cluster_node::epoch_behind_store(const std::string& id, std::int64_t stored) {
+  net::post(redis_.strand(), [this, id, stored] {
+    spdlog::warn("cluster: room {}: the store has seen epoch {}, above Redis's; raising it", id,
+                 stored);
+    // Raised, never lowered; the room is an orphan again, for the next claim to start above.
+    room_lease::raise_epoch(redis_, id, stored, [this, id] { adoption_.handed_over(id, [] {}); });
+  });
+}
+
+void cluster_node::give_back(const std::string& id) {
+  const auto it = rooms_.find(id);
+  if (it == rooms_.end()) return;
+  if (it->second.owned) {
+    set_owned(id, it->second, false);
+    it->second.lease->release([](bool) {});
+  }
+  adoption_.dropped(id);
+  {
+    const std::lock_guard lock(trusted_mutex_);
+    epochs_.erase(id);
+  }
+  rooms_.erase(it);
+}
+
+void cluster_node::adopt_orphans() {
+  if (adopting_ || leaving_ || !take_over_) return;
+  adopting_ = true;
+  // A few per tick: every live node adopts, so a dead node's rooms spread over the survivors.
+  constexpr int per_tick = 16;
+  adoption_.adopt(per_tick, [this](std::vector<cluster::room_adoption::adopted> got,
+                                   lease_clock::clock::time_point sent_at) {
+    adopting_ = false;
+    for (auto& a : got) {
+      if (leaving_) break;
+      const bool known = rooms_.count(a.room) != 0;
+      auto& h = known ? rooms_[a.room] : track(a.room);
+      h.lease->adopted(static_cast<std::uint64_t>(a.epoch), sent_at);
+      h.other_owner = false;
+      h.last_epoch = a.epoch;
+      stats_.cluster.leases_claimed.fetch_add(1);
+      stats_.cluster.rooms_taken_over.fetch_add(1);
+      set_owned(a.room, h, true);
+      spdlog::info("cluster: room {} adopted (its node died or left), epoch {}", a.room, a.epoch);
+      if (known) continue;  // already open here
+      take_over_(a.room, a.epoch, [this, id = a.room](bool opened) {
+        if (!opened) net::post(redis_.strand(), [this, id] { give_back(id); });
+      });
+    }
   });
 }
 
 void cluster_node::room_opened(const std::string& id) {
   net::post(redis_.strand(), [this, id] {
     if (leaving_ || rooms_.count(id) != 0) return;
-    lease_clock::settings timing;
-    timing.ttl = ms(settings_.lease_ttl_s);
-    timing.margin = std::min(std::chrono::milliseconds(250), timing.ttl / 10);
-    auto& h = rooms_[id];
-    h.lease = std::make_shared<room_lease>(redis_, id, node_id_, timing);
+    auto& h = track(id);
     if (started_) look_after(id, h);
   });
 }
@@ -76,6 +180,11 @@ void cluster_node::room_closed(const std::string& id) {
       it->second.lease->release([this](bool released) {
         if (released) stats_.cluster.leases_released.fetch_add(1);
       });
+    }
+    adoption_.dropped(id);
+    {
+      const std::lock_guard lock(trusted_mutex_);
+      epochs_.erase(id);
     }
     rooms_.erase(it);
   });
@@ -111,9 +220,10 @@ void cluster_node::leave(std::function<void()> done) {
       if (!h.owned) continue;
       ++*waiting;
       set_owned(id, h, false);
-      h.lease->release([this, finish](bool released) {
+      // Released and listed as an orphan: another node adopts it at its next tick.
+      h.lease->release([this, id = id, finish](bool released) {
         if (released) stats_.cluster.leases_released.fetch_add(1);
-        finish();
+        adoption_.handed_over(id, finish);
       });
     }
     nodes_.leave(node_id_, [finish](bool) { finish(); });
@@ -132,6 +242,7 @@ void cluster_node::tick() {
     }
     look_after(id, h);
   }
+  adopt_orphans();
   // A few looks per renewal period keep each renewal close to when it falls due.
   lease_timer_.expires_after(ms(settings_.lease_ttl_s) / 12);
   lease_timer_.async_wait([this](const boost::system::error_code& ec) {
@@ -157,7 +268,7 @@ void cluster_node::look_after(const std::string& id, held_room& h) {
       } else if (o == room_lease::outcome::taken && room.owned) {
         spdlog::error("cluster: room {}: lease taken over by another node", id);
         stats_.cluster.leases_lost.fetch_add(1);
-        set_owned(id, room, false);
+        lose(id, room);
       }
     });
     return;
@@ -169,16 +280,27 @@ void cluster_node::look_after(const std::string& id, held_room& h) {
     auto& room = it->second;
     room.busy = false;
     switch (o) {
-      case room_lease::outcome::granted:
+      case room_lease::outcome::granted: {
         stats_.cluster.leases_claimed.fetch_add(1);
+        const auto epoch = static_cast<std::int64_t>(room.lease->epoch());
+        // A gap in the epochs: another node held the room meanwhile and may have played on,
+        // so what this node has in memory is stale.
+        const bool stale = room.last_epoch != 0 && epoch != room.last_epoch + 1;
+        room.last_epoch = epoch;
         set_owned(id, room, true);
-        spdlog::debug("cluster: room {} owned, epoch {}", id, room.lease->epoch());
+        adoption_.owned(id);
+        spdlog::debug("cluster: room {} owned, epoch {}", id, epoch);
+        if (stale) {
+          spdlog::warn("cluster: room {}: another node held it meanwhile", id);
+          lose(id, room);
+        }
         break;
+      }
       case room_lease::outcome::taken:
         stats_.cluster.leases_refused.fetch_add(1);
-        room.other_owner = true;
         spdlog::warn("cluster: room {} is owned by {}", id,
                      room.lease->other_owner() ? room.lease->other_owner()->node : "another node");
+        lose(id, room);
         break;
       case room_lease::outcome::unavailable:
         stats_.cluster.redis_unavailable.fetch_add(1);
@@ -187,11 +309,18 @@ void cluster_node::look_after(const std::string& id, held_room& h) {
   });
 }
 
+void cluster_node::lose(const std::string& id, held_room& h) {
+  set_owned(id, h, false);
+  h.other_owner = true;  // not claimed again: the room leaves this node
+  if (lost_) lost_(id);
+}
+
 void cluster_node::set_owned(const std::string& id, held_room& h, bool owned) {
   {
     const std::lock_guard lock(trusted_mutex_);
     if (owned) {
       trusted_until_[id] = h.lease->timing().trusted_until();
+      epochs_[id] = static_cast<std::int64_t>(h.lease->epoch());
     } else {
       trusted_until_.erase(id);
     }
@@ -199,6 +328,12 @@ void cluster_node::set_owned(const std::string& id, held_room& h, bool owned) {
   if (h.owned == owned) return;
   h.owned = owned;
   stats_.cluster.leases_held.fetch_add(owned ? 1 : -1);
+}
+
+std::optional<std::int64_t> cluster_node::write_epoch(const std::string& id) const {
+  const std::lock_guard lock(trusted_mutex_);
+  const auto it = epochs_.find(id);
+  return it == epochs_.end() ? 0 : it->second;
 }
 
 bool cluster_node::may_commit(const std::string& id) const {
@@ -225,7 +360,9 @@ void cluster_node::beat() {
     stats_.cluster.online.store(c->online());
     for (const auto& dead : c->expired) {
       stats_.cluster.nodes_expired.fetch_add(1);
-      spdlog::warn("cluster: node {} stopped beating (dead or cut off)", dead);
+      spdlog::warn("cluster: node {} stopped beating (dead or cut off); its rooms are orphans",
+                   dead);
+      adoption_.orphan_rooms_of(dead);
     }
   });
   beat_timer_.expires_after(ms(settings_.node_ttl_s) / 3);

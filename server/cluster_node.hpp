@@ -3,10 +3,14 @@
 // registry (address, rooms owned, connections, load), claims a lease for every room it opens
 // and renews them, publishes each room's frames on the channel `room:<id>`, gives its rooms up
 // when it closes them, and on a clean exit releases every lease and leaves the registry at
-// once, so other nodes need not wait out the ttl. All of it on the Redis client's strand.
+// once, so other nodes need not wait out the ttl. It takes over rooms whose node died or left
+// (room_adoption's orphans, as their leases run out) and, on demand, a room a client asks for
+// that no live node holds: restored from the shared store with the new epoch, which fences
+// the old owner out. A room it finds taken over by another node it gives up. All of it on the
+// Redis client's strand.
 //
-// Not here yet: taking over a dead node's rooms, forwarding requests to another node's room,
-// relaying other nodes' channels to this node's members (see docs/cluster.md).
+// Not here: forwarding requests to another node's room, relaying other nodes' channels to this
+// node's members (see docs/cluster.md); owner_of and claim_absent are where they start.
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -18,6 +22,7 @@
 #include <unordered_map>
 
 #include "server/cluster/node_registry.hpp"
+#include "server/cluster/room_adoption.hpp"
 #include "server/cluster/room_lease.hpp"
 #include "server/cluster_settings.hpp"
 #include "server/redis/redis_client.hpp"
@@ -44,17 +49,34 @@ class cluster_node final : public room_observer {
 
   const std::string& node_id() const { return node_id_; }
 
+  // Set before start(). What this node does with a room another node took over: give it up.
+  void on_room_lost(std::function<void(const std::string& id)> fn) { lost_ = std::move(fn); }
+  // Set before start(). How this node opens a room it adopted with `epoch`: restore it from
+  // the store (fenced with the epoch); done(true) once the room is open here, from any thread.
+  using take_over_fn = std::function<void(const std::string& id, std::int64_t epoch,
+                                          std::function<void(bool)> done)>;
+  void on_take_over(take_over_fn fn) { take_over_ = std::move(fn); }
+  // Who owns room `id` now: fn(owner), fn(nullopt, true) when nobody does, fn(nullopt, false)
+  // when Redis did not answer; on the strand. For routing a request to the room's node.
+  void owner_of(const std::string& id,
+                std::function<void(std::optional<cluster::lease_owner>, bool answered)> fn);
+
   void room_opened(const std::string& id) override;
   void room_closed(const std::string& id) override;
   void room_frame(const std::string& id, std::shared_ptr<const std::string> frame) override;
   bool may_commit(const std::string& id) const override;
+  std::optional<std::int64_t> write_epoch(const std::string& id) const override;
+  void claim_absent(const std::string& id, std::function<void(absent_room)> fn) override;
+  void absent_restored(const std::string& id, bool restored) override;
+  void epoch_behind_store(const std::string& id, std::int64_t stored) override;
 
  private:
   struct held_room {
     std::shared_ptr<cluster::room_lease> lease;
-    bool busy = false;         // a claim or renewal is in flight
-    bool owned = false;        // counted in leases_held
-    bool other_owner = false;  // another node holds it: not claimed again
+    bool busy = false;            // a claim or renewal is in flight
+    bool owned = false;           // counted in leases_held
+    bool other_owner = false;     // another node holds it: not claimed again
+    std::int64_t last_epoch = 0;  // of our last grant; 0 before the first
   };
 
   void tick();
@@ -62,6 +84,13 @@ class cluster_node final : public room_observer {
   void look_after(const std::string& id, held_room& h);
   // Keeps owned, leases_held and trusted_until_ in step; after every grant and loss.
   void set_owned(const std::string& id, held_room& h, bool owned);
+  // Another node holds the room now: this node gives it up.
+  void lose(const std::string& id, held_room& h);
+  // Takes over a few orphaned rooms (dead or departed nodes'), once per tick.
+  void adopt_orphans();
+  // A room this node holds but could not open: its lease goes back.
+  void give_back(const std::string& id);
+  held_room& track(const std::string& id);
 
   cluster_settings settings_;
   metrics& stats_;
@@ -69,12 +98,18 @@ class cluster_node final : public room_observer {
   std::string address_;
   server::redis::redis_client redis_;
   cluster::node_registry nodes_;
+  cluster::room_adoption adoption_;
+  std::function<void(const std::string&)> lost_;
+  take_over_fn take_over_;
+  bool adopting_ = false;
   boost::asio::steady_timer lease_timer_;
   boost::asio::steady_timer beat_timer_;
   std::unordered_map<std::string, held_room> rooms_;
   // Until when each owned room's lease is trusted, for may_commit from the rooms' strands.
   mutable std::mutex trusted_mutex_;
   std::unordered_map<std::string, cluster::lease_clock::clock::time_point> trusted_until_;
+  // The epoch of each room's last grant: what its writes carry, for the store to check.
+  std::unordered_map<std::string, std::int64_t> epochs_;
   bool started_ = false;
   bool leaving_ = false;
 };

@@ -47,6 +47,7 @@ struct journal::statements {
       insert_history, select_all_ratings, select_history, select_room_history;
   journal_statement save_takebacks, delete_taken_back, delete_takebacks, count_takebacks;
   journal_statement select_runs, insert_run, beat_run, forget_runs;
+  journal_statement fence_room, select_epoch;
 };
 
 journal::journal(std::unique_ptr<store_connection> db)
@@ -193,6 +194,9 @@ journal_status journal::prepare_all() {
       {&st_->delete_takebacks, "DELETE FROM takebacks WHERE room_id = ?1"},
       {&st_->count_takebacks, "SELECT count(*) FROM takebacks WHERE room_id = ?1"},
       {&st_->delete_room, "DELETE FROM rooms WHERE id = ?1 AND status = 'finished'"},
+      // Fencing: the epoch only grows, and only a writer holding the greatest one passes.
+      {&st_->fence_room, "UPDATE rooms SET owner_epoch = ?2 WHERE id = ?1 AND owner_epoch <= ?2"},
+      {&st_->select_epoch, "SELECT owner_epoch FROM rooms WHERE id = ?1"},
       {&st_->room_state,
        "SELECT status, (SELECT max(ply) FROM moves WHERE room_id = ?1) FROM rooms "
        "WHERE id = ?1"},
@@ -911,6 +915,54 @@ expected<std::vector<room_with_moves>> journal::unfinished_rooms() {
   auto out = load();
   run_write(st_->commit, "unfinished_rooms: end");
   return out;
+}
+
+expected<bool> journal::fence_room(std::string_view room_id, std::int64_t epoch) {
+  std::lock_guard lock(mutex_);
+  return fence_room_row(room_id, epoch);
+}
+
+expected<bool> journal::fence_room_row(std::string_view room_id, std::int64_t epoch) {
+  auto& s = st_->fence_room;
+  s.bind(1, room_id);
+  s.bind(2, epoch);
+  if (auto r = write_one(s, "fence_room"); !r) return fail(r.error());
+  return db_->changes() != 0;
+}
+
+expected<std::int64_t> journal::room_epoch(std::string_view room_id) {
+  std::lock_guard lock(mutex_);
+  auto& s = st_->select_epoch;
+  scoped_reset reset(s);
+  s.bind(1, room_id);
+  const auto rc = s.step();
+  if (rc == store_step::done) return std::int64_t{0};
+  if (rc != store_step::row) return db_failure("room_epoch " + std::string(room_id));
+  return s.integer(0);
+}
+
+expected<std::optional<room_with_moves>> journal::take_over_room(std::string_view room_id,
+                                                                 std::int64_t epoch) {
+  std::lock_guard lock(mutex_);
+  // The previous owner's cached last ply may be behind what it wrote since.
+  last_ply_.erase(std::string(room_id));
+  auto fenced = fence_room_row(room_id, epoch);
+  if (!fenced) return fail(fenced.error());
+  if (!*fenced) return std::optional<room_with_moves>{};
+  auto& s = st_->select_room;
+  room_with_moves out;
+  {
+    scoped_reset reset(s);
+    s.bind(1, room_id);
+    const auto rc = s.step();
+    if (rc == store_step::done) return std::optional<room_with_moves>{};
+    if (rc != store_step::row) return db_failure("take_over_room " + std::string(room_id));
+    out.room = read_room(s);
+  }
+  auto m = read_moves(room_id);
+  if (!m) return fail(m.error());
+  out.moves = std::move(*m);
+  return std::optional<room_with_moves>{std::move(out)};
 }
 
 expected<std::optional<room_row>> journal::room(std::string_view room_id) {

@@ -264,6 +264,19 @@ class journal {
   // disk full), which makes every later write of that batch unsafe to report as durable.
   bool in_batch();
 
+  // Fencing for a cluster (room_lease's epoch): records that the node holding lease `epoch`
+  // writes room `room_id`; false (writing nothing) when the store has seen a greater epoch
+  // for it, or no such room. A room's writer calls it in the same transaction as its write,
+  // so a node that lost the room cannot commit, whatever it still believes.
+  ringside::expected<bool> fence_room(std::string_view room_id, std::int64_t epoch);
+  // A node that just claimed room `room_id` with `epoch`: fences it, then reads it with its
+  // moves in the same transaction, so no write of an older owner can land after the read.
+  // Empty when there is no such room or a greater epoch holds it.
+  ringside::expected<std::optional<room_with_moves>> take_over_room(std::string_view room_id,
+                                                                    std::int64_t epoch);
+  // The greatest epoch the store has seen for room `room_id` (0: none, or no such room).
+  ringside::expected<std::int64_t> room_epoch(std::string_view room_id);
+
   // Every room not finished, oldest first, with its moves in ply order: what a restarted
   // server resumes.
   ringside::expected<std::vector<room_with_moves>> unfinished_rooms();
@@ -317,6 +330,8 @@ class journal {
                                                             std::string_view category);
   // Every row `s` (a rating_history SELECT, bound) gives.
   ringside::expected<std::vector<rating_history_row>> read_history(journal_statement& s);
+  // The UPDATE of fence_room, under the lock the caller holds.
+  ringside::expected<bool> fence_room_row(std::string_view room_id, std::int64_t epoch);
   // The UPDATE of finish_room, under the lock the caller holds.
   journal_status finish_room_row(std::string_view room_id, const room_result& result,
                                  std::string_view final_position, std::string_view record,

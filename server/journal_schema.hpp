@@ -143,6 +143,11 @@ CREATE INDEX rooms_by_seat2_player ON rooms(seat2_player, finished_ms, status, r
 CREATE INDEX rooms_by_seat1_name ON rooms(seat1_name COLLATE NOCASE, created_ms);
 CREATE INDEX rooms_by_seat2_name ON rooms(seat2_name COLLATE NOCASE, created_ms);
 )sql",
+    // 10: the fencing epoch of the cluster node that last wrote the room (0 on a single
+    // server): a write carrying a smaller one comes from a node that lost the room.
+    R"sql(
+ALTER TABLE rooms ADD COLUMN owner_epoch INTEGER NOT NULL DEFAULT 0;
+)sql",
 };
 inline constexpr int latest_version = static_cast<int>(std::size(migrations));
 

@@ -130,6 +130,10 @@ CREATE INDEX rooms_by_seat1_name ON rooms(lower(seat1_name), created_ms);
 CREATE INDEX rooms_by_seat2_name ON rooms(lower(seat2_name), created_ms);
 CREATE INDEX accounts_by_name ON accounts(lower(name));
 )sql",
+    // 10: the fencing epoch of the cluster node that last wrote the room.
+    R"sql(
+ALTER TABLE rooms ADD COLUMN owner_epoch BIGINT NOT NULL DEFAULT 0;
+)sql",
 };
 
 }  // namespace ringside::server::journal_schema_postgres

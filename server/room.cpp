@@ -76,6 +76,10 @@ room::room(net::io_context& ioc, room_registry& owner, metrics& m, room_settings
                  : game_clock(settings_.clock->initial_s, settings_.clock->increment_s);
   }
   if (settings_.rated) rating_category_ = rating_category_of(settings_, game_);
+  if (const auto* o = owner.observer()) {
+    // Through the registry, by id: a background write may complete after the room is gone.
+    recorder_.set_fencing(o, [&owner, id = settings_.id] { owner.give_up(id); });
+  }
   state_.reset(view(), game_);
   metrics_.rooms_waiting.fetch_add(1);
   publish_summary();
@@ -304,6 +308,37 @@ std::string room::record_text() const {
   return game_.write_record(tags);
 }
 
+void room::give_up() {
+  net::post(strand_, [self = shared_from_this()] {
+    if (self->lost_) return;
+    self->lost_ = true;
+    self->metrics_.cluster.rooms_given_up.fetch_add(1);
+    spdlog::warn("room {}: another node owns it now; closing its {} connections here",
+                 self->settings_.id, self->presence_.empty() ? "(no)" : "member");
+    self->shutdown();
+    self->presence_.for_each_connection([](peer& conn) { conn.go_away(); });
+    self->retired_ = true;
+    std::vector<std::string> players;
+    for (const auto& who : self->seats_) {
+      if (who) players.push_back(who->player);
+    }
+    self->registry_.forget(self->settings_.id, std::move(players));
+  });
+}
+
+bool room::may_commit(peer* p, const protocol::request_id& re, bool is_move) {
+  const auto* o = registry_.observer();
+  if (!lost_ && (o == nullptr || o->may_commit(settings_.id))) return true;
+  if (p != nullptr) {
+    reject(*p, re, error_code::internal_error,
+           "this server cannot confirm it still owns room " + settings_.id +
+               " (another node may hold it, or the cluster's Redis is out of reach), so nothing "
+               "was changed; try again in a moment",
+           is_move);
+  }
+  return false;
+}
+
 void room::shutdown() {
   net::post(strand_, [self = shared_from_this()] {
     ++self->flag_generation_;
@@ -453,6 +488,7 @@ void room::do_cancel(peer& p, const identity_ptr& who, const protocol::cancel_ro
     return reject(p, m.id, error_code::not_creator,
                   "only the player waiting in room " + settings_.id + " may cancel it");
   }
+  if (!may_commit(&p, m.id, false)) return;
   spdlog::info("room {} cancelled by {}", settings_.id, who->player);
   metrics_.rooms_cancelled.fetch_add(1);
   finish(0, "cancelled");

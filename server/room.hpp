@@ -117,6 +117,10 @@ class room : public std::enable_shared_from_this<room> {
   void retire_if_unused();
   // Stops the clock's timer so the server can exit.
   void shutdown();
+  // Another cluster node owns the room now (the store refused a write for a newer epoch, or
+  // the lease was taken over): every member's connection is closed (1001), so its client
+  // reconnects and finds the owner, and the room leaves this server's memory. Any thread.
+  void give_up();
   // A rematch room, made by room_registry::create_rematch: seats both players (`seats`, the
   // finished game's with colours swapped) and starts the game, before anyone joins.
   void start_rematch(std::array<identity_ptr, 2> seats);
@@ -201,7 +205,12 @@ class room : public std::enable_shared_from_this<room> {
   void wait_for_computer();
   void on_computer_move(int seat, int ply, std::string move);
   void stop_thinking();
+  // The computer's move could not be committed now: it is asked again in a moment.
+  void think_later();
 
+  // In a cluster, whether this server may commit a change to the room now (it trusts its
+  // lease); when not, answers `p` (if any) internal_error and returns false.
+  bool may_commit(peer* p, const protocol::request_id& re, bool is_move);
   // Sends an error and counts a rejected move when it answers one.
   void reject(peer& p, const protocol::request_id& re, protocol::error_code code,
               const std::string& message, bool is_move = false);
@@ -214,6 +223,8 @@ class room : public std::enable_shared_from_this<room> {
   // Finishes the game when its rules have ended it (after a move, or a restored game).
   bool finish_if_decided();
   void arm_flag_timer();
+  // The flag fell while this server could not commit: looks again in a moment.
+  void arm_flag_retry();
   // A turn began (or the clock stopped): the wall-clock deadline a correspondence state shows.
   void note_turn_start();
   // A timed game's turn began for a player yet to make a first move: aborted if none comes
@@ -264,6 +275,7 @@ class room : public std::enable_shared_from_this<room> {
   std::size_t positions_moves_ = 0;
   protocol::room_status positions_status_ = protocol::room_status::waiting;
   bool retired_ = false;
+  bool lost_ = false;  // given up to another node
 
   any_game game_;
   std::optional<game_clock> clock_;

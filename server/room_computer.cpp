@@ -104,6 +104,14 @@ void room::wait_for_computer() {
   });
 }
 
+void room::think_later() {
+  think_retry_timer_.expires_after(std::chrono::milliseconds(250));
+  think_retry_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (ec || self->lost_) return;
+    self->run_or_defer([self] { self->maybe_think(); });
+  });
+}
+
 void room::on_computer_move(int seat, int ply, std::string move) {
   run_or_defer([self = shared_from_this(), seat, ply, move = std::move(move)] {
     self->thinking_ = false;

@@ -3,7 +3,10 @@
 // this node holds, and the frames each room sends its members (for members on other nodes).
 // Called from the registry's and the rooms' strands alike: an implementation posts to its own.
 
+#include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace ringside::server {
@@ -20,6 +23,43 @@ class room_observer {
   // Whether this server may commit a move in room `id` now: in a cluster, only while it holds
   // the room's lease (another node may own it otherwise). Any thread, and cheap.
   virtual bool may_commit(const std::string& id) const = 0;
+  // The fencing epoch this server's writes to room `id` carry, checked by the store in the
+  // same transaction (journal::fence_room); nullopt: no fencing (a single server).
+  virtual std::optional<std::int64_t> write_epoch(const std::string& id) const {
+    (void)id;
+    return std::nullopt;
+  }
+
+  // What became of a room this server asked for that was not in its memory.
+  struct absent_room {
+    enum class outcome {
+      claimed,      // this server holds it now with `epoch`: restore it from the store
+      elsewhere,    // another live node owns it (`node`): the request belongs there
+      unavailable,  // the cluster cannot say now (a single server always answers this)
+    };
+    outcome what = outcome::unavailable;
+    std::int64_t epoch = 0;
+    std::string node;
+  };
+  // Room `id` is not in memory but the store holds it unfinished: claims it when no node
+  // holds it (its node died or left), or says who does. `fn` runs on any thread.
+  virtual void claim_absent(const std::string& id, std::function<void(absent_room)> fn) {
+    (void)id;
+    fn(absent_room{});
+  }
+  // This server restored room `id` after claim_absent (`restored`), or could not (then the
+  // claim is given back).
+  virtual void absent_restored(const std::string& id, bool restored) {
+    (void)id;
+    (void)restored;
+  }
+  // A takeover of room `id` was refused because the store has seen epoch `stored`, greater
+  // than the claim's (the cluster's epochs started again, e.g. an empty Redis after a
+  // restart): the next claim must start above it.
+  virtual void epoch_behind_store(const std::string& id, std::int64_t stored) {
+    (void)id;
+    (void)stored;
+  }
 };
 
 }  // namespace ringside::server

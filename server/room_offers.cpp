@@ -175,6 +175,7 @@ void room::take_back(const peer_ptr& p, const protocol::request_id& re, int seat
       if (!replay->play(text)) break;
     }
   }
+  if (!may_commit(p.get(), re, false)) return;
   std::size_t keep = movers.size();
   while (keep > 0 && movers[keep - 1] != seat) --keep;
   if (keep == 0) {

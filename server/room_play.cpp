@@ -39,15 +39,6 @@ void room::do_move(const peer_ptr& pp, const identity_ptr& who, const protocol::
     return reject(p, m.id, error_code::not_your_turn,
                   "it is " + (mover ? mover->name : "the other player") + "'s turn", true);
   }
-  // In a cluster a node that does not hold the room's lease (not yet granted, run out while
-  // Redis was out of reach, or taken over) must not commit: another node may own the room.
-  if (const auto* o = registry_.observer(); o != nullptr && !o->may_commit(settings_.id)) {
-    return reject(p, m.id, error_code::internal_error,
-                  "this server cannot confirm it still owns room " + settings_.id +
-                      " (the cluster's Redis is out of reach), so your move was not played; "
-                      "try again in a moment",
-                  true);
-  }
   accept_move(pp, m.id, seat, m.text, received);
 }
 
@@ -57,6 +48,12 @@ void room::do_move(const peer_ptr& pp, const identity_ptr& who, const protocol::
 // every other request waits in deferred_, so nobody observes or builds on an undurable move.
 void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int seat,
                        const std::string& text, clock::time_point received) {
+  // In a cluster a node that does not hold the room's lease (not yet granted, run out while
+  // Redis was out of reach, or taken over) must not commit: another node may own the room.
+  if (!may_commit(p.get(), re, true)) {
+    if (!p) think_later();  // the computer's move: asked again once the lease is back
+    return;
+  }
   // The move is resolved once, by playing it on the copy: its refusal is the engine's reason.
   auto next = std::make_shared<any_game>(game_);
   auto report = next->play(text);
@@ -144,6 +141,7 @@ void room::do_resign(peer& p, const identity_ptr& who, const protocol::resign& m
                   "only a player can resign in room " + settings_.id);
   }
   if (refuse_unless_playing(p, m.id, false)) return;
+  if (!may_commit(&p, m.id, false)) return;
   spdlog::info("room {} player {} resigns", settings_.id, who->player);
   // The final state shows the clocks as they stood: the side to move thought until now.
   if (clock_) clock_->stop(clock::now());
@@ -158,6 +156,7 @@ void room::do_offer_draw(peer& p, const identity_ptr& who, const protocol::offer
                   "only a player can offer a draw in room " + settings_.id);
   }
   if (refuse_unless_playing(p, m.id, false)) return;
+  if (!may_commit(&p, m.id, false)) return;
   if (draw_offer_ == other_seat(seat)) {
     spdlog::info("room {} draw agreed", settings_.id);
     if (clock_) clock_->stop(clock::now());
@@ -232,10 +231,28 @@ void room::arm_flag_timer() {
   });
 }
 
+void room::arm_flag_retry() {
+  const auto generation = ++flag_generation_;
+  flag_timer_.expires_after(std::chrono::milliseconds(250));
+  flag_timer_.async_wait([self = shared_from_this(), generation](boost::system::error_code ec) {
+    if (ec || generation != self->flag_generation_) return;
+    self->run_or_defer([self] {
+      self->on_flag();
+      self->commit();
+      self->maybe_retire();
+    });
+  });
+}
+
 void room::on_flag() {
   if (status_ != room_status::playing || !clock_ || clock_->running() == 0) return;
   const auto now = clock::now();
   if (now < clock_->flag_time()) return arm_flag_timer();
+  // Only the room's owner may end the game; a lease back soon lets the flag fall then.
+  if (!may_commit(nullptr, {}, false)) {
+    if (!lost_) arm_flag_retry();
+    return;
+  }
   const int loser = clock_->running();
   clock_->stop(now);
   spdlog::info("room {} flag falls for seat {}", settings_.id, loser);
@@ -283,6 +300,7 @@ void room::watch_deserted() {
 
 void room::on_deserted(std::uint64_t ticket) {
   if (ticket != deserted_ticket_ || status_ != room_status::waiting || !presence_.empty()) return;
+  if (!may_commit(nullptr, {}, false)) return;  // the owner's own timer closes it
   spdlog::info("room {} closed: nobody came to play", settings_.id);
   finish(0, "abandoned");
   commit();
@@ -293,6 +311,7 @@ void room::on_abandon(int seat, std::uint64_t ticket) {
   if (!abandon_.still_counting(seat, ticket) || status_ != room_status::playing || online(seat)) {
     return;
   }
+  if (!may_commit(nullptr, {}, false)) return;  // the owner's own timer settles it
   // Both gone since the same moment (a restart nobody came back from): nobody wins.
   const bool both = abandon_.other_away_as_long(seat);
   spdlog::info("room {} seat {} abandoned the game", settings_.id, seat);

@@ -13,27 +13,51 @@ room_recorder::room_recorder(journal_writer* writer, std::string room_id,
                              boost::asio::any_io_executor strand)
     : writer_(writer), room_id_(std::move(room_id)), strand_(std::move(strand)) {}
 
+void room_recorder::set_fencing(const room_observer* owner, std::function<void()> lost) {
+  owner_ = owner;
+  lost_ = std::move(lost);
+}
+
+void room_recorder::write(write_op op, done_op done) {
+  const auto epoch = owner_ != nullptr ? owner_->write_epoch(room_id_) : std::nullopt;
+  if (!epoch) return writer_->write(std::move(op), strand_, std::move(done));
+  auto fenced = std::make_shared<bool>(false);
+  writer_->write(
+      [id = room_id_, epoch = *epoch, fenced, op = std::move(op)](journal& j) -> journal_status {
+        const auto ok = j.fence_room(id, epoch);
+        if (!ok) return ringside::fail(ok.error());
+        if (!*ok) {
+          *fenced = true;
+          return ringside::fail("room " + id + " belongs to a newer owner than epoch " +
+                                std::to_string(epoch) + " (fenced in the store)");
+        }
+        return op(j);
+      },
+      strand_,
+      [fenced, lost = lost_, done = std::move(done)](journal_status st) {
+        if (done) done(st);
+        if (*fenced && lost) lost();
+      });
+}
+
 void room_recorder::record_seats(const std::array<std::optional<seat_row>, 2>& seats,
                                  std::string status) {
   if (writer_ == nullptr) return;
-  writer_->write([id = room_id_, seats, status = std::move(status)](
-                     journal& j) { return j.update_seats(id, seats, status); },
-                 strand_,
-                 [id = room_id_](journal_status st) {
-                   if (!st) spdlog::error("room {}: seats not recorded: {}", id, st.error());
-                 });
+  write([id = room_id_, seats,
+         status = std::move(status)](journal& j) { return j.update_seats(id, seats, status); },
+        [id = room_id_](journal_status st) {
+          if (!st) spdlog::error("room {}: seats not recorded: {}", id, st.error());
+        });
 }
 
 void room_recorder::record_finish(const room_result& result, std::string position,
                                   std::string record) {
   if (writer_ == nullptr) return;
-  writer_->write(
-      [id = room_id_, result, position = std::move(position), record = std::move(record)](
-          journal& j) { return j.finish_room(id, result, position, record); },
-      strand_,
-      [id = room_id_](journal_status st) {
-        if (!st) spdlog::error("room {}: result not recorded: {}", id, st.error());
-      });
+  write([id = room_id_, result, position = std::move(position), record = std::move(record)](
+            journal& j) { return j.finish_room(id, result, position, record); },
+        [id = room_id_](journal_status st) {
+          if (!st) spdlog::error("room {}: result not recorded: {}", id, st.error());
+        });
 }
 
 void room_recorder::record_rated_finish(const room_result& result, std::string position,
@@ -45,7 +69,7 @@ void room_recorder::record_rated_finish(const room_result& result, std::string p
   // is copied: the writer may run the op while the server shuts down.
   using changes = ringside::expected<std::array<rating_change, 2>>;
   auto box = std::make_shared<std::optional<changes>>();
-  writer_->write(
+  write(
       [id = room_id_, result, position = std::move(position), record = std::move(record),
        category = std::move(category), system, box](journal& j) -> journal_status {
         *box = j.finish_rated_room(id, result, position, record, category, system,
@@ -53,7 +77,6 @@ void room_recorder::record_rated_finish(const room_result& result, std::string p
         if (!**box) return ringside::fail((**box).error());
         return std::monostate{};
       },
-      strand_,
       [id = room_id_, box, done = std::move(done)](journal_status st) {
         if (!st || !*box) {
           const std::string why = st ? "the write did not run" : st.error();
@@ -87,16 +110,14 @@ void room_recorder::read_rating_changes(changes_done done) {
 
 void room_recorder::record_move(move_row row, std::function<void(journal_status)> done) {
   if (writer_ == nullptr) return done(journal_status(std::monostate{}));
-  writer_->write(
-      [id = room_id_, row = std::move(row)](journal& j) { return j.append_move(id, row); }, strand_,
-      std::move(done));
+  write([id = room_id_, row = std::move(row)](journal& j) { return j.append_move(id, row); },
+        std::move(done));
 }
 
 void room_recorder::record_takeback(int from_ply, std::function<void(journal_status)> done) {
   if (writer_ == nullptr) return done(journal_status(std::monostate{}));
-  writer_->write(
-      [id = room_id_, from_ply](journal& j) { return j.take_back(id, from_ply, unix_ms_now()); },
-      strand_, std::move(done));
+  write([id = room_id_, from_ply](journal& j) { return j.take_back(id, from_ply, unix_ms_now()); },
+        std::move(done));
 }
 
 }  // namespace ringside::server

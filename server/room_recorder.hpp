@@ -11,6 +11,7 @@
 #include <string>
 
 #include "server/journal.hpp"
+#include "server/room_observer.hpp"
 
 namespace ringside::server {
 
@@ -22,6 +23,10 @@ class room_recorder {
   room_recorder(journal_writer* writer, std::string room_id, boost::asio::any_io_executor strand);
 
   bool enabled() const { return writer_ != nullptr; }
+  // In a cluster: every write carries the epoch `owner` gives when it is queued, and the store
+  // refuses it in the same transaction once a newer owner fenced the room; then `lost` runs
+  // on the strand (after the write's own answer): another node owns the room now.
+  void set_fencing(const room_observer* owner, std::function<void()> lost);
   // Both seats (empty: free) and the room's status ("waiting" or "playing").
   void record_seats(const std::array<std::optional<seat_row>, 2>& seats, std::string status);
   // The end of the game, with its final position and its record.
@@ -46,7 +51,14 @@ class room_recorder {
   void record_takeback(int from_ply, std::function<void(journal_status)> done);
 
  private:
+  using write_op = std::function<journal_status(journal&)>;
+  using done_op = std::function<void(journal_status)>;
+  // Queues `op` with the fencing check before it when fencing is on.
+  void write(write_op op, done_op done);
+
   journal_writer* writer_;
+  const room_observer* owner_ = nullptr;
+  std::function<void()> lost_;
   std::string room_id_;
   boost::asio::any_io_executor strand_;
 };

@@ -65,22 +65,86 @@ void room_registry::restore(std::vector<room_with_moves> saved,
       spdlog::error("room {} cannot be restored and stays out: {}", one.room.id, r.error());
       continue;
     }
-    adopt(*r);
-    for (const auto& seat : one.room.seats) {
-      if (seat) seats_[seat->player_id].insert(one.room.id);
-    }
-    // An unfinished game against the computer counts against its player's cap again; its
-    // address is not journalled, so the address's cap does not hold it.
-    if ((*r)->settings().computer_level > 0) {
-      for (const auto& seat : one.room.seats) {
-        if (!seat || computer_level_of(seat->player_id) > 0) continue;
-        computer_games_.hold(seat->player_id, std::string());
-        rooms_[one.room.id].computer_for.emplace(seat->player_id, std::string());
-      }
-    }
+    register_restored(*r, one.room);
     ++restored;
   }
   spdlog::info("restored {} of {} unfinished rooms from the journal", restored, saved.size());
+}
+
+void room_registry::register_restored(const room_ptr& r, const room_row& row) {
+  adopt(r);
+  for (const auto& seat : row.seats) {
+    if (seat) seats_[seat->player_id].insert(row.id);
+  }
+  // An unfinished game against the computer counts against its player's cap again; its
+  // address is not journalled, so the address's cap does not hold it.
+  if (r->settings().computer_level > 0) {
+    for (const auto& seat : row.seats) {
+      if (!seat || computer_level_of(seat->player_id) > 0) continue;
+      computer_games_.hold(seat->player_id, std::string());
+      rooms_[row.id].computer_for.emplace(seat->player_id, std::string());
+    }
+  }
+}
+
+void room_registry::give_up(std::string id) {
+  net::post(strand_, [this, id = std::move(id)] {
+    if (const auto it = rooms_.find(id); it != rooms_.end() && it->second.r)
+      it->second.r->give_up();
+  });
+}
+
+std::vector<server_run> room_registry::cluster_alive() {
+  // The cluster played on while the room had no owner, so the mover was thinking all along:
+  // the whole turn so far is charged, as if one server had run throughout.
+  return {server_run{0, unix_ms_now()}};
+}
+
+void room_registry::take_over(std::string id, std::int64_t epoch,
+                              std::function<void(room_ptr)> fn) {
+  net::post(strand_, [this, id = std::move(id), epoch, fn = std::move(fn)]() mutable {
+    if (const auto it = rooms_.find(id); it != rooms_.end() && it->second.r) {
+      return fn(it->second.r);
+    }
+    if (!journal_) return fn(nullptr);
+    auto& waiting = restoring_[id];
+    waiting.push_back(std::move(fn));
+    if (waiting.size() > 1) return;  // its read is already queued
+    // A write, not a read: the fence and the read share one transaction.
+    auto box = std::make_shared<std::optional<room_with_moves>>();
+    auto stored = std::make_shared<std::int64_t>(0);  // the store's epoch, when it refused
+    journal_->write(
+        [id, epoch, box, stored](server::journal& j) -> journal_status {
+          auto got = j.take_over_room(id, epoch);
+          if (!got) return ringside::fail(got.error());
+          *box = std::move(*got);
+          if (!*box) {
+            if (auto e = j.room_epoch(id); e && *e > epoch) *stored = *e;
+          }
+          return std::monostate{};
+        },
+        strand_,
+        [this, id, box, stored](journal_status st) {
+          if (*stored != 0 && observer_ != nullptr) observer_->epoch_behind_store(id, *stored);
+          room_ptr made;
+          if (!st) {
+            spdlog::error("room {}: cannot take it over from the store: {}", id, st.error());
+          } else if (!*box || (*box)->room.status == "finished") {
+            spdlog::info("room {}: nothing to take over (finished, gone, or a newer owner)", id);
+          } else if (const auto it = rooms_.find(id); it != rooms_.end() && it->second.r) {
+            made = it->second.r;
+          } else if (auto r = restore_room(ioc_, *this, metrics_, **box, cluster_alive()); !r) {
+            spdlog::error("room {} cannot be taken over: {}", id, r.error());
+          } else {
+            made = *r;
+            register_restored(made, (*box)->room);
+            spdlog::info("room {} taken over at ply {}", id, (*box)->moves.size());
+          }
+          auto answers = std::move(restoring_[id]);
+          restoring_.erase(id);
+          for (auto& w : answers) w(made);
+        });
+  });
 }
 
 void room_registry::adopt(const room_ptr& r) {
@@ -365,27 +429,54 @@ void room_registry::find_room(std::string id, std::function<void(room_ptr)> fn) 
     const auto it = rooms_.find(id);
     if (it != rooms_.end() && it->second.r) return fn(it->second.r);
     if (!journal_) return fn(nullptr);
+    if (const auto pending = restoring_.find(id); pending != restoring_.end()) {
+      return pending->second.push_back(std::move(fn));
+    }
     // A game finished before the last restart is still readable (and watchable) from the
     // journal; it is loaded on first use rather than at start.
     journal_->read([this, id = std::move(id), fn = std::move(fn)](server::journal& j) mutable {
       std::optional<room_with_moves> found;
-      if (auto row = j.room(id); row && *row && (*row)->status == "finished") {
-        if (auto moves = j.moves(id)) found = room_with_moves{std::move(**row), std::move(*moves)};
-      }
-      net::post(strand_, [this, found = std::move(found), fn = std::move(fn)]() mutable {
-        if (!found) return fn(nullptr);
-        if (const auto known = rooms_.find(found->room.id);
-            known != rooms_.end() && known->second.r)
-          return fn(known->second.r);
-        auto r = restore_room(ioc_, *this, metrics_, *found);
-        if (!r) {
-          spdlog::error("room {} cannot be read back: {}", found->room.id, r.error());
-          return fn(nullptr);
+      bool unfinished = false;
+      if (auto row = j.room(id); row && *row) {
+        unfinished = (*row)->status != "finished";
+        if (!unfinished) {
+          if (auto moves = j.moves(id))
+            found = room_with_moves{std::move(**row), std::move(*moves)};
         }
-        adopt(*r);
-        fn(*r);
-        (*r)->retire_if_unused();  // after what fn posted to it (a join keeps it)
-      });
+      }
+      net::post(strand_,
+                [this, id, unfinished, found = std::move(found), fn = std::move(fn)]() mutable {
+                  // In a cluster an unfinished room not in memory is another node's, or nobody's
+                  // since its node died or left: then this server claims it and takes it over.
+                  if (unfinished && observer_ != nullptr)
+                    return find_absent(std::move(id), std::move(fn));
+                  if (!found) return fn(nullptr);
+                  if (const auto known = rooms_.find(found->room.id);
+                      known != rooms_.end() && known->second.r)
+                    return fn(known->second.r);
+                  auto r = restore_room(ioc_, *this, metrics_, *found);
+                  if (!r) {
+                    spdlog::error("room {} cannot be read back: {}", found->room.id, r.error());
+                    return fn(nullptr);
+                  }
+                  adopt(*r);
+                  fn(*r);
+                  (*r)->retire_if_unused();  // after what fn posted to it (a join keeps it)
+                });
+    });
+  });
+}
+
+void room_registry::find_absent(std::string id, std::function<void(room_ptr)> fn) {
+  observer_->claim_absent(id, [this, id, fn = std::move(fn)](room_observer::absent_room where) {
+    using outcome = room_observer::absent_room::outcome;
+    if (where.what != outcome::claimed) {
+      // Owned by a live node elsewhere (or the cluster cannot say): not served here.
+      return net::post(strand_, [fn] { fn(nullptr); });
+    }
+    take_over(id, where.epoch, [this, id, fn](room_ptr r) {
+      observer_->absent_restored(id, r != nullptr);
+      fn(std::move(r));
     });
   });
 }

@@ -94,6 +94,14 @@ class room_registry {
   // request's cursor is not one this server gave.
   void list_rooms(protocol::list_rooms q, std::function<void(std::shared_ptr<const room_page>)> fn);
 
+  // Cluster: room `id` belongs to another node now; the room gives itself up (room::give_up).
+  void give_up(std::string id);
+  // Cluster: this server claimed room `id` with lease `epoch`: the store is fenced with that
+  // epoch and the room read in the same transaction, then restored and registered here.
+  // fn(room), or fn(nullptr) when the store holds no such unfinished room, a newer epoch
+  // holds it, or it does not replay. Any thread; fn on the registry's strand.
+  void take_over(std::string id, std::int64_t epoch, std::function<void(room_ptr)> fn);
+
   // From rooms: the room's list entry changed.
   void update_summary(std::string id, nlohmann::json summary, bool listed);
   // From rooms: `player` took (or gave up) a seat in `room_id`; a later hello restores it.
@@ -155,6 +163,13 @@ class room_registry {
   void release_computer(const std::string& creator, const std::string& address);
   void stop_computer(entry& e);
 
+  // find_room for an unfinished room the store holds but memory does not (a cluster).
+  void find_absent(std::string id, std::function<void(room_ptr)> fn);
+  // The runs a room taken over is restored with (restart_charge.hpp).
+  static std::vector<server_run> cluster_alive();
+  // Registers a room restored from the journal with its seats and computer caps.
+  void register_restored(const room_ptr& r, const room_row& row);
+
   void arm_trim();
   // Registers a room built from the journal; on the strand (or before the io_context runs).
   void adopt(const room_ptr& r);
@@ -174,6 +189,8 @@ class room_registry {
   std::unordered_map<std::string, entry> rooms_;
   std::unordered_map<std::string, std::set<std::string>> seats_;  // player -> room ids
   std::uint64_t next_order_ = 0;
+  // Rooms being taken over (take_over), with the find_room answers waiting for them.
+  std::unordered_map<std::string, std::vector<std::function<void(room_ptr)>>> restoring_;
   room_list list_;
   creator_quota waiting_{limits_.waiting_rooms_per_player, limits_.waiting_rooms_per_address};
   address_rate created_today_{std::chrono::hours(24)};  // rooms created, per client address

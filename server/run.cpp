@@ -547,8 +547,21 @@ int run(int argc, char** argv) {
                                           *redis::redis_endpoint::parse(opts.cluster.redis_url),
                                           stats);
     rooms.set_observer(node.get());
+    node->on_room_lost([&rooms](const std::string& id) { rooms.give_up(id); });
+    node->on_take_over([&rooms](const std::string& id, std::int64_t epoch,
+                                std::function<void(bool)> done) {
+      rooms.take_over(id, epoch,
+                      [done = std::move(done)](room_registry::room_ptr r) { done(r != nullptr); });
+    });
   }
-  rooms.restore(std::move(*unfinished), *runs);
+  // Nodes sharing one store do not each load every unfinished game: a room is taken over by
+  // the one node that claims it (orphaned by its dead node, or asked for), read then.
+  if (node && postgres_connection::is_url(opts.store)) {
+    spdlog::info("cluster: {} unfinished rooms in the shared store, opened as nodes claim them",
+                 unfinished->size());
+  } else {
+    rooms.restore(std::move(*unfinished), *runs);
+  }
   journal_heartbeat heartbeat(ioc, *writer, run_started_ms, opts.heartbeat_s);
   heartbeat.start();
   // The journal keeps the identities of people who come back and of seated players, and the

@@ -28,6 +28,13 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 )lua";
 
+// KEYS: epoch. ARGV: the least epoch. Never lowers it.
+const std::string raise_script = R"lua(
+local now = tonumber(redis.call('GET', KEYS[1]) or '0')
+if now < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[1]) end
+return 1
+)lua";
+
 }  // namespace
 
 std::optional<lease_owner> lease_owner::parse(const std::string& value) {
@@ -81,6 +88,12 @@ void room_lease::claim(std::function<void(outcome)> fn) {
       });
 }
 
+void room_lease::adopted(std::uint64_t epoch, lease_clock::clock::time_point sent_at) {
+  epoch_ = epoch;
+  other_owner_.reset();
+  clock_.granted(sent_at);
+}
+
 void room_lease::renew(std::function<void(outcome)> fn) {
   const auto sent_at = lease_clock::clock::now();
   redis_.command({"EVAL", renew_script, "1", owner_key(room_id_), owner_value(),
@@ -106,6 +119,12 @@ void room_lease::release(std::function<void(bool)> fn) {
                  [self = shared_from_this(), fn = std::move(fn)](redis::redis_reply r) {
                    fn(r.type == redis::redis_reply::kind::integer && r.integer == 1);
                  });
+}
+
+void room_lease::raise_epoch(redis::redis_client& redis, const std::string& room_id,
+                             std::int64_t epoch, std::function<void()> fn) {
+  redis.command({"EVAL", raise_script, "1", epoch_key(room_id), std::to_string(epoch)},
+                [fn = std::move(fn)](redis::redis_reply) { fn(); });
 }
 
 void room_lease::read_owner(redis::redis_client& redis, const std::string& room_id,

@@ -41,6 +41,9 @@ class room_lease : public std::enable_shared_from_this<room_lease> {
 
   void claim(std::function<void(outcome)> fn);
   void renew(std::function<void(outcome)> fn);
+  // The lease was granted to us by another script (room_adoption's) with `epoch`, from a
+  // request sent at `sent_at`.
+  void adopted(std::uint64_t epoch, lease_clock::clock::time_point sent_at);
   // Gives the room up (a clean handover); fn(true) when it was ours and is now free.
   void release(std::function<void(bool)> fn);
 
@@ -56,6 +59,11 @@ class room_lease : public std::enable_shared_from_this<room_lease> {
   // tells which).
   static void read_owner(redis::redis_client& redis, const std::string& room_id,
                          std::function<void(std::optional<lease_owner>, bool answered)> fn);
+
+  // Raises the room's epoch to at least `epoch` (the store saw it; Redis started again
+  // empty); fn runs once Redis answered, or could not.
+  static void raise_epoch(redis::redis_client& redis, const std::string& room_id,
+                          std::int64_t epoch, std::function<void()> fn);
 
   static std::string owner_key(const std::string& room_id);
   static std::string epoch_key(const std::string& room_id);

@@ -197,20 +197,37 @@ TEST_CASE(
     t.play(1, placement(t.seat(1).state()));
     const auto killed_at = std::chrono::steady_clock::now();
     a->stop(SIGKILL);
-    REQUIRE(o.owner_becomes(room, "", 3s));
+    // Free, or already adopted by node-b (which, on its own journal here, finds no such room
+    // and gives it back): either way no longer node-a's.
+    const auto deadline = std::chrono::steady_clock::now() + 3s;
+    std::optional<lease_owner> now;
+    do {
+      now = o.owner(room);
+      if (now && now->node == "node-a")
+        run_until(
+            o.ioc, [] { return false; }, 10ms);
+    } while (now && now->node == "node-a" && std::chrono::steady_clock::now() < deadline);
     const auto freed_after = std::chrono::steady_clock::now() - killed_at;
     MESSAGE("lease of the killed node's room free after "
             << std::chrono::duration_cast<std::chrono::milliseconds>(freed_after).count()
             << " ms (--lease-ttl 1)");
     CHECK(freed_after <= 1200ms);
   }
-  // The room is free for a survivor; its epoch is greater than the dead owner's.
-  auto claim = std::make_shared<room_lease>(o.client, room, "node-b", lease_clock::settings{});
+  // The room is free for a survivor; its epoch is greater than the dead owner's. (node-b's
+  // own adoption may hold it for a moment: it finds no such room in its journal and lets go.)
+  auto claim = std::make_shared<room_lease>(o.client, room, "node-c", lease_clock::settings{});
   std::optional<room_lease::outcome> got;
-  claim->claim([&](room_lease::outcome out) { got = out; });
-  REQUIRE(run_until(o.ioc, [&] { return got.has_value(); }));
+  const auto claim_by = std::chrono::steady_clock::now() + 3s;
+  do {
+    got.reset();
+    claim->claim([&](room_lease::outcome out) { got = out; });
+    REQUIRE(run_until(o.ioc, [&] { return got.has_value(); }));
+    if (*got != room_lease::outcome::granted)
+      run_until(
+          o.ioc, [] { return false; }, 20ms);
+  } while (*got != room_lease::outcome::granted && std::chrono::steady_clock::now() < claim_by);
   CHECK(*got == room_lease::outcome::granted);
-  CHECK(claim->epoch() == 2);
+  CHECK(claim->epoch() >= 2);
 
   // The registry drops the dead node within its heartbeat's ttl.
   const auto deadline = std::chrono::steady_clock::now() + 3s;
@@ -269,7 +286,7 @@ TEST_CASE(
   CHECK(live);
 }
 
-TEST_CASE("a stale owner whose room was taken over refuses moves instead of committing them") {
+TEST_CASE("a stale owner whose room was taken over gives it up instead of committing moves") {
   redis_server redis;
   server_process a(node_flags(redis, "node-a"));
   observer o(redis);
@@ -288,10 +305,11 @@ TEST_CASE("a stale owner whose room was taken over refuses moves instead of comm
   REQUIRE(run_until(o.ioc, [&] { return got.has_value(); }));
   REQUIRE(*got == room_lease::outcome::granted);
   CHECK(b->epoch() == 2);
-  // node-a's next renewal (a third of its 1 s ttl) finds the room taken.
+  // node-a's next renewal (a third of its 1 s ttl) finds the room taken: it gives the room up
+  // and closes its members' connections (1001), which reconnect to find the owner.
   REQUIRE(metric_becomes(a.port(), "ringside_cluster_leases_lost_total 1"));
-  const json refused = t.seat(2).conn->request(first_move(t, 2), "error");
-  CHECK(refused.at("code") == "internal_error");
+  CHECK(t.seat(2).conn->wait_closed(3s) == 1001);
+  CHECK(metric_becomes(a.port(), "ringside_cluster_rooms_given_up_total 1"));
   CHECK(o.owner(t.room())->node == "node-b");
 }
 

@@ -401,3 +401,28 @@ TEST_CASE("journal: the server's runs keep their last heartbeat, and old runs ar
   CHECK(*again->server_runs() == std::vector<server_run>{{9'000, 9'000}, {20'000, 20'000}});
 }
 
+
+TEST_CASE("journal: fencing refuses an older epoch; a takeover fences and reads in one step") {
+  temp_dir t;
+  auto j = open_ok(t.path);
+  REQUIRE(j->save_room(sample_room("r1", 1)).has_value());
+  REQUIRE(j->append_move("r1", sample_move(1)).has_value());
+  // A single server writes with no epoch at all; a node's first grant is epoch 1.
+  CHECK(j->fence_room("r1", 1).value());
+  CHECK(j->fence_room("r1", 1).value());  // the same owner again
+  CHECK(j->fence_room("r1", 3).value());
+  CHECK_FALSE(j->fence_room("r1", 2).value());  // an owner that lost the room
+  CHECK_FALSE(j->fence_room("nope", 5).value());
+
+  // A new owner (epoch 4) reads the room as the store holds it; the epoch-3 owner is out.
+  auto taken = j->take_over_room("r1", 4);
+  REQUIRE(taken.has_value());
+  REQUIRE(taken->has_value());
+  CHECK((*taken)->room.id == "r1");
+  CHECK((*taken)->moves == std::vector<move_row>{sample_move(1)});
+  CHECK_FALSE(j->fence_room("r1", 3).value());
+  // A stale claim reads nothing, and no room that is not there.
+  CHECK_FALSE(j->take_over_room("r1", 2).value().has_value());
+  CHECK_FALSE(j->take_over_room("nope", 9).value().has_value());
+  CHECK(j->fence_room("r1", 4).value());
+}

@@ -1,0 +1,103 @@
+#include "server/cluster/room_adoption.hpp"
+
+#include "server/cluster/node_registry.hpp"
+#include "server/cluster/room_lease.hpp"
+
+namespace ringside::server::cluster {
+
+namespace {
+
+// KEYS: orphans, this node's rooms. ARGV: node, ttl ms, most, owner key prefix, suffixes of
+// the owner and epoch keys, heartbeat key prefix. The claim is room_lease's, inlined: the
+// owner key is set only when absent, with the next epoch. Returns {room, epoch, ...}.
+const std::string adopt_script = R"lua(
+local out = {}
+local rooms = redis.call('SRANDMEMBER', KEYS[1], tonumber(ARGV[3]))
+for _, room in ipairs(rooms) do
+  local owner_key = ARGV[4] .. room .. ARGV[5]
+  local holder = redis.call('GET', owner_key)
+  if not holder then
+    local epoch = redis.call('INCR', ARGV[4] .. room .. ARGV[6])
+    redis.call('SET', owner_key, ARGV[1] .. ' ' .. epoch, 'PX', ARGV[2])
+    redis.call('SREM', KEYS[1], room)
+    redis.call('SADD', KEYS[2], room)
+    table.insert(out, room)
+    table.insert(out, epoch)
+  else
+    local node = string.match(holder, '^(.*) %d+$')
+    if node and redis.call('EXISTS', ARGV[7] .. node) == 1 then
+      redis.call('SREM', KEYS[1], room)
+    end
+  end
+end
+return out
+)lua";
+
+// KEYS: the dead node's rooms, orphans.
+const std::string orphan_script = R"lua(
+local rooms = redis.call('SMEMBERS', KEYS[1])
+for _, room in ipairs(rooms) do redis.call('SADD', KEYS[2], room) end
+redis.call('DEL', KEYS[1])
+return #rooms
+)lua";
+
+}  // namespace
+
+room_adoption::room_adoption(redis::redis_client& redis, std::string node_id,
+                             std::chrono::milliseconds ttl)
+    : redis_(redis), node_id_(std::move(node_id)), ttl_(ttl) {}
+
+std::string room_adoption::rooms_key(const std::string& node_id) {
+  return "ringside:node:" + node_id + ":rooms";
+}
+
+const std::string& room_adoption::orphans_key() {
+  static const std::string key = "ringside:orphans";
+  return key;
+}
+
+void room_adoption::owned(const std::string& room) {
+  redis_.command({"SADD", rooms_key(node_id_), room}, [](redis::redis_reply) {});
+}
+
+void room_adoption::dropped(const std::string& room) {
+  redis_.command({"SREM", rooms_key(node_id_), room}, [](redis::redis_reply) {});
+}
+
+void room_adoption::handed_over(const std::string& room, std::function<void()> done) {
+  redis_.command({"SREM", rooms_key(node_id_), room}, [](redis::redis_reply) {});
+  redis_.command({"SADD", orphans_key(), room},
+                 [done = std::move(done)](redis::redis_reply) { done(); });
+}
+
+void room_adoption::orphan_rooms_of(const std::string& dead) {
+  redis_.command({"EVAL", orphan_script, "2", rooms_key(dead), orphans_key()},
+                 [](redis::redis_reply) {});
+}
+
+void room_adoption::adopt(
+    int most, std::function<void(std::vector<adopted>, std::chrono::steady_clock::time_point)> fn) {
+  // The owner and epoch keys are room_lease's: "<prefix><room><suffix>".
+  static const std::string probe = "\x01";
+  static const std::string owner_key = room_lease::owner_key(probe);
+  static const std::string epoch_key = room_lease::epoch_key(probe);
+  static const std::string prefix = owner_key.substr(0, owner_key.find(probe));
+  static const std::string owner_suffix = owner_key.substr(owner_key.find(probe) + 1);
+  static const std::string epoch_suffix = epoch_key.substr(epoch_key.find(probe) + 1);
+  static const std::string heartbeat = node_registry::heartbeat_key("");
+  const auto sent_at = std::chrono::steady_clock::now();
+  redis_.command({"EVAL", adopt_script, "2", orphans_key(), rooms_key(node_id_), node_id_,
+                  std::to_string(ttl_.count()), std::to_string(most), prefix, owner_suffix,
+                  epoch_suffix, heartbeat},
+                 [sent_at, fn = std::move(fn)](redis::redis_reply r) {
+                   std::vector<adopted> out;
+                   if (r.ok() && r.type == redis::redis_reply::kind::array) {
+                     for (std::size_t i = 0; i + 1 < r.elements.size(); i += 2) {
+                       out.push_back({r.elements[i].text, r.elements[i + 1].integer});
+                     }
+                   }
+                   fn(std::move(out), sent_at);
+                 });
+}
+
+}  // namespace ringside::server::cluster

@@ -1,0 +1,370 @@
+// Nodes that share one PostgreSQL store and one Redis survive losing a node: a SIGKILLed
+// node's room is adopted by a survivor as soon as its lease runs out, a SIGTERMed node's at
+// once, and its players reconnect to the survivor with their tokens and finish the game; a
+// stale owner that still trusts its lease cannot commit, because the store checks the epoch
+// in the write's own transaction. Every acknowledged move is in the store exactly once.
+#include <doctest/doctest.h>
+
+#include <signal.h>
+
+#include <boost/asio/io_context.hpp>
+#include <chrono>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/cluster/room_lease.hpp"
+#include "server/redis/redis_client.hpp"
+#include "support/io_wait.hpp"
+#include "support/postgres_cluster.hpp"
+#include "support/redis_server.hpp"
+#include "support/server_process.hpp"
+#include "support/table.hpp"
+#include "support/ws_client.hpp"
+
+using namespace std::chrono_literals;
+using namespace ringside::test;
+using ringside::server::cluster::lease_owner;
+using ringside::server::cluster::room_lease;
+using ringside::server::redis::redis_client;
+using ringside::server::redis::redis_endpoint;
+using ringside::test_support::postgres_cluster;
+using steady = std::chrono::steady_clock;
+
+namespace {
+
+// One node of the cluster under test: the shared store, the shared Redis.
+std::vector<std::string> node(const redis_server& r, const std::string& store,
+                              const std::string& id, const std::string& lease_ttl = "1") {
+  return {"--store", store,         "--cluster", r.url(),      "--cluster-node-id",
+          id,        "--lease-ttl", lease_ttl,   "--node-ttl", "1"};
+}
+
+// The test's own view of Redis: who owns a room.
+struct lease_view {
+  boost::asio::io_context ioc;
+  redis_client client;
+
+  explicit lease_view(const redis_server& r) : client(ioc, *redis_endpoint::parse(r.url())) {
+    client.start();
+  }
+  ~lease_view() { client.stop(); }
+
+  std::optional<lease_owner> owner(const std::string& room) {
+    std::optional<std::optional<lease_owner>> got;
+    room_lease::read_owner(client, room, [&](std::optional<lease_owner> o, bool) { got = o; });
+    REQUIRE(run_until(ioc, [&] { return got.has_value(); }));
+    return *got;
+  }
+  // Polls until `node` owns the room; how long that took, or nullopt past `limit`.
+  std::optional<std::chrono::milliseconds> owned_by(const std::string& room,
+                                                    const std::string& node,
+                                                    std::chrono::milliseconds limit) {
+    const auto start = steady::now();
+    while (steady::now() - start < limit) {
+      const auto o = owner(room);
+      if (o && o->node == node) {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(steady::now() - start);
+      }
+      std::this_thread::sleep_for(10ms);
+    }
+    return std::nullopt;
+  }
+  void del(const std::string& key) {
+    bool done = false;
+    client.command({"DEL", key}, [&](ringside::server::redis::redis_reply) { done = true; });
+    REQUIRE(run_until(ioc, [&] { return done; }));
+  }
+};
+
+// A player back on `port` with the token of `seat`: hello, then the room's `joined` (sent by
+// the hello when the node holds the room already, else asked for with a join).
+json reconnect(seat_view& seat, std::uint16_t port, const std::string& room) {
+  seat.conn = std::make_unique<ws_client>(port);
+  const json welcome =
+      seat.conn->request({{"type", "hello"}, {"name", "x"}, {"token", seat.token}}, "welcome");
+  REQUIRE(welcome.at("player") == seat.player);
+  if (auto m = seat.conn->recv(300ms); m && m->at("type") == "joined" && m->at("room") == room) {
+    seat.mirror.reset(m->at("state"), m->at("version"));
+    return *m;
+  }
+  const json joined =
+      seat.conn->request({{"type", "join"}, {"room", room}, {"as", "player"}}, "joined");
+  seat.mirror.reset(joined.at("state"), joined.at("version"));
+  return joined;
+}
+
+// Reads what `v` was sent until it is quiet, applying the room's patches.
+void settle(seat_view& v) {
+  while (auto m = v.conn->recv(150ms)) {
+    if (m->at("type") == "patch") apply_patch(v, *m);
+  }
+}
+
+// Sends `v`'s next placement in `room` as seat `s`; returns the answer (an ack, or an
+// error), applying the patches that come before it.
+json send_move(seat_view& v, const std::string& room, int s, const std::string& id) {
+  const json req{{"type", "move"},
+                 {"room", room},
+                 {"move", placement(v.state(), s == 1 ? "W" : "G")},
+                 {"version", v.version()},
+                 {"id", id}};
+  v.conn->send(req);
+  for (;;) {
+    auto m = v.conn->recv(5s);
+    REQUIRE(m.has_value());
+    if (m->at("type") == "ack" || m->at("type") == "error") return *m;
+    if (m->at("type") == "patch") apply_patch(v, *m);
+  }
+}
+
+// Seat `s` plays its next placement; both seats take the patch.
+void play_next(table& t, int s) {
+  settle(t.seat(1));
+  settle(t.seat(2));
+  t.play(s, placement(t.seat(s).state(), s == 1 ? "W" : "G"));
+}
+
+std::string plies_stored(postgres_cluster& pg, const std::string& db, const std::string& room) {
+  return pg.query_one(db,
+                      "SELECT count(*) || ' ' || count(DISTINCT ply) || ' ' || "
+                      "coalesce(max(ply), 0) FROM moves WHERE room_id = '" +
+                          room + "'");
+}
+
+}  // namespace
+
+TEST_CASE("a stale owner that still trusts its lease cannot commit: the store refuses it") {
+  auto& pg = postgres_cluster::shared();
+  const auto db = pg.create_database();
+  redis_server redis;
+  // Long leases: node-a goes on trusting its lease for seconds after losing it.
+  server_process a(node(redis, pg.url(db), "node-a", "30"));
+  server_process b(node(redis, pg.url(db), "node-b", "30"));
+  lease_view o(redis);
+  table t(a.port());
+  REQUIRE(o.owned_by(t.room(), "node-a", 3s));
+  play_next(t, 1);
+  CHECK(pg.query_one(db, "SELECT owner_epoch FROM rooms WHERE id = '" + t.room() + "'") == "1");
+
+  // As if node-a had been paused past its lease: the lease is gone, and node-b takes the
+  // room over when a player asks it for the room.
+  o.del(room_lease::owner_key(t.room()));
+  seat_view elsewhere;
+  elsewhere.token = t.seat(2).token;
+  elsewhere.player = t.seat(2).player;
+  const json joined = reconnect(elsewhere, b.port(), t.room());
+  CHECK(joined.at("seat") == 2);
+  CHECK(joined.at("state").at("ply") == 1);
+  CHECK(o.owner(t.room())->node == "node-b");
+  CHECK(o.owner(t.room())->epoch == 2);
+  CHECK(pg.query_one(db, "SELECT owner_epoch FROM rooms WHERE id = '" + t.room() + "'") == "2");
+
+  // node-a still trusts its lease, so its move reaches the store, which refuses it: never
+  // acknowledged, and node-a gives the room up (its members are closed, to reconnect).
+  const json refused = send_move(t.seat(2), t.room(), 2, "a2");
+  CHECK(refused.at("type") == "error");
+  CHECK(refused.at("code") == "internal_error");
+  CHECK(t.seat(1).conn->wait_closed(3s) == 1001);
+  CHECK(plies_stored(pg, db, t.room()) == "1 1 1");
+
+  // The game goes on at node-b, each ply stored once.
+  CHECK(send_move(elsewhere, t.room(), 2, "b1").at("type") == "ack");
+  CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
+}
+
+TEST_CASE("SIGKILL of a node mid-game: a survivor adopts the room and the game finishes there") {
+  auto& pg = postgres_cluster::shared();
+  const auto db = pg.create_database();
+  redis_server redis;
+  auto a = std::make_unique<server_process>(node(redis, pg.url(db), "node-a"));
+  server_process b(node(redis, pg.url(db), "node-b"));
+  lease_view o(redis);
+  table t(a->port());
+  REQUIRE(o.owned_by(t.room(), "node-a", 3s));
+  int acked = 0;
+  for (int s : {1, 2}) {
+    play_next(t, s);
+    ++acked;
+  }
+
+  const auto killed_at = steady::now();
+  a->stop(SIGKILL);
+  // Noticed within --node-ttl, the lease free within --lease-ttl: node-b adopts the room.
+  const auto adopted = o.owned_by(t.room(), "node-b", 4s);
+  REQUIRE(adopted);
+  CHECK(o.owner(t.room())->epoch == 2);
+  // Both players come back to node-b with their tokens and get their seats.
+  CHECK(reconnect(t.seat(1), b.port(), t.room()).at("seat") == 1);
+  CHECK(reconnect(t.seat(2), b.port(), t.room()).at("seat") == 2);
+  CHECK(t.seat(1).state().at("ply") == acked);
+  CHECK(t.seat(1).state().at("status") == "playing");
+  settle(t.seat(1));
+  const json ack = send_move(t.seat(1), t.room(), 1, "b1");
+  REQUIRE_MESSAGE(ack.at("type") == "ack", ack.dump());
+  const auto playable =
+      std::chrono::duration_cast<std::chrono::milliseconds>(steady::now() - killed_at);
+  ++acked;
+  MESSAGE("SIGKILL to room adopted by the survivor: "
+          << adopted->count() << " ms; to the first move acked there: " << playable.count()
+          << " ms (--lease-ttl 1 --node-ttl 1)");
+  CHECK(playable < 3s);
+
+  // The game finishes normally on node-b.
+  settle(t.seat(2));
+  t.seat(2).conn->send({{"type", "resign"}, {"room", t.room()}, {"id", "r"}});
+  const auto deadline = steady::now() + 3s;
+  std::string status;
+  do {
+    status = pg.query_one(db, "SELECT status FROM rooms WHERE id = '" + t.room() + "'");
+    if (status != "finished") std::this_thread::sleep_for(20ms);
+  } while (status != "finished" && steady::now() < deadline);
+  CHECK(status == "finished");
+  CHECK(pg.query_one(db, "SELECT result_reason FROM rooms WHERE id = '" + t.room() + "'") ==
+        "resignation");
+  const std::string n = std::to_string(acked);
+  CHECK(plies_stored(pg, db, t.room()) == n + " " + n + " " + n);
+}
+
+TEST_CASE("SIGTERM of a node: another node adopts its room at once, not after the ttl") {
+  auto& pg = postgres_cluster::shared();
+  const auto db = pg.create_database();
+  redis_server redis;
+  // A 6 s lease: adopting the room well within it means the handover did not wait for it.
+  auto a = std::make_unique<server_process>(node(redis, pg.url(db), "node-a", "6"));
+  server_process b(node(redis, pg.url(db), "node-b", "6"));
+  lease_view o(redis);
+  table t(a->port());
+  REQUIRE(o.owned_by(t.room(), "node-a", 3s));
+  play_next(t, 1);
+  const auto stopped_at = steady::now();
+  CHECK(::kill(a->pid(), SIGTERM) == 0);
+  const auto adopted = o.owned_by(t.room(), "node-b", 6s);
+  REQUIRE(adopted);
+  const auto after =
+      std::chrono::duration_cast<std::chrono::milliseconds>(steady::now() - stopped_at);
+  MESSAGE("SIGTERM to room adopted by the other node: " << after.count() << " ms (--lease-ttl 6)");
+  CHECK(after < 2s);
+  // The players come to node-b; their old connections' close lets node-a finish its exit.
+  CHECK(reconnect(t.seat(2), b.port(), t.room()).at("seat") == 2);
+  CHECK(reconnect(t.seat(1), b.port(), t.room()).at("seat") == 1);
+  CHECK(a->stop(SIGTERM) == 0);
+  play_next(t, 2);
+  CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
+}
+
+TEST_CASE("a node paused past its lease (SIGSTOP) commits nothing once it runs again") {
+  auto& pg = postgres_cluster::shared();
+  const auto db = pg.create_database();
+  redis_server redis;
+  server_process a(node(redis, pg.url(db), "node-a"));
+  server_process b(node(redis, pg.url(db), "node-b"));
+  lease_view o(redis);
+  table t(a.port());
+  REQUIRE(o.owned_by(t.room(), "node-a", 3s));
+  play_next(t, 1);
+
+  // node-a stops with a move on its way: the move waits in its socket.
+  REQUIRE(::kill(a.pid(), SIGSTOP) == 0);
+  auto& stale = t.seat(2);
+  stale.conn->send({{"type", "move"},
+                    {"room", t.room()},
+                    {"move", placement(stale.state(), "G")},
+                    {"version", stale.version()},
+                    {"id", "paused"}});
+  // node-b adopts the room once node-a's lease runs out, and the player comes to it.
+  REQUIRE(o.owned_by(t.room(), "node-b", 4s));
+  seat_view moved;
+  moved.token = stale.token;
+  moved.player = stale.player;
+  CHECK(reconnect(moved, b.port(), t.room()).at("state").at("ply") == 1);
+
+  // node-a runs again: the paused move is refused (never acknowledged) and node-a gives the
+  // room up, closing its members.
+  REQUIRE(::kill(a.pid(), SIGCONT) == 0);
+  bool acked = false;
+  while (auto m = stale.conn->recv(3s)) {
+    if (m->at("type") == "ack") acked = true;
+    if (m->at("type") == "error") CHECK(m->at("code") == "internal_error");
+  }
+  CHECK_FALSE(acked);
+  CHECK(stale.conn->closed());
+  CHECK(plies_stored(pg, db, t.room()) == "1 1 1");
+
+  // The same move, played at node-b, counts once.
+  CHECK(send_move(moved, t.room(), 2, "b1").at("type") == "ack");
+  CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
+}
+
+TEST_CASE("epochs behind the store's (Redis started again empty) are raised past it") {
+  auto& pg = postgres_cluster::shared();
+  const auto db = pg.create_database();
+  redis_server redis;
+  auto a = std::make_unique<server_process>(node(redis, pg.url(db), "node-a"));
+  server_process b(node(redis, pg.url(db), "node-b"));
+  lease_view o(redis);
+  table t(a->port());
+  REQUIRE(o.owned_by(t.room(), "node-a", 3s));
+  play_next(t, 1);
+  // As if Redis had lost its epochs after the store saw five owners of the room.
+  pg.query_one(db, "UPDATE rooms SET owner_epoch = 5 WHERE id = '" + t.room() + "' RETURNING 1");
+  // node-a (epoch 1) is refused by the store and gives the room up.
+  CHECK(send_move(t.seat(2), t.room(), 2, "a2").at("code") == "internal_error");
+  CHECK(t.seat(2).conn->wait_closed(3s) == 1001);
+  a->stop(SIGKILL);
+
+  // node-b's claim (epoch 2) is refused too, and raises Redis's epoch past the store's; the
+  // room is then adopted with epoch 6 and the player gets its seat.
+  seat_view& two = t.seat(2);
+  std::optional<json> joined;
+  const auto deadline = steady::now() + 5s;
+  while (!joined && steady::now() < deadline) {
+    two.conn = std::make_unique<ws_client>(b.port());
+    two.conn->request({{"type", "hello"}, {"name", "x"}, {"token", two.token}}, "welcome");
+    two.conn->send({{"type", "join"}, {"room", t.room()}, {"as", "player"}});
+    while (auto m = two.conn->recv(500ms)) {
+      if (m->at("type") == "joined" && m->at("room") == t.room()) {
+        joined = *m;
+        break;
+      }
+      if (m->at("type") == "error") break;
+    }
+    if (!joined) std::this_thread::sleep_for(100ms);
+  }
+  REQUIRE(joined);
+  two.mirror.reset(joined->at("state"), joined->at("version"));
+  CHECK(o.owner(t.room())->node == "node-b");
+  CHECK(o.owner(t.room())->epoch == 6);
+  settle(two);
+  CHECK(send_move(two, t.room(), 2, "b2").at("type") == "ack");
+  CHECK(pg.query_one(db, "SELECT owner_epoch FROM rooms WHERE id = '" + t.room() + "'") == "6");
+  CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
+}
+
+TEST_CASE("a clock runs on across a takeover: the mover's turn so far is charged") {
+  auto& pg = postgres_cluster::shared();
+  const auto db = pg.create_database();
+  redis_server redis;
+  auto a = std::make_unique<server_process>(node(redis, pg.url(db), "node-a"));
+  server_process b(node(redis, pg.url(db), "node-b"));
+  lease_view o(redis);
+  table t(a->port(), {{"variant", "blitz"}, {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
+  REQUIRE(o.owned_by(t.room(), "node-a", 3s));
+  play_next(t, 1);
+  // Seat 1's clock runs from seat 2's move, which the node receives after this.
+  const auto turn_began = steady::now();
+  play_next(t, 2);
+  const auto before = t.seat(1).state().at("players").at(0).at("clock_ms").get<std::int64_t>();
+  a->stop(SIGKILL);
+  REQUIRE(o.owned_by(t.room(), "node-b", 4s));
+  const json joined = reconnect(t.seat(1), b.port(), t.room());
+  const auto after = joined.at("state").at("players").at(0).at("clock_ms").get<std::int64_t>();
+  const auto thought =
+      std::chrono::duration_cast<std::chrono::milliseconds>(steady::now() - turn_began);
+  // At least the second the room waited for its lease, at most the whole turn so far.
+  CHECK(before - after >= 700);
+  CHECK(before - after <= thought.count());
+}
