@@ -32,8 +32,8 @@ def quote(text):
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def cdf_svg(out, title, series, xlabel="milliseconds (log scale)"):
-    """One line per (label, samples in ms): the share of samples at or under x."""
+def cdf_svg(out, title, series):
+    """One line per (label, samples in ms): the share of samples at or under x (log scale)."""
     series = [(label, sorted(xs)) for label, xs in series if xs]
     if not series:
         return False
@@ -51,13 +51,13 @@ def cdf_svg(out, title, series, xlabel="milliseconds (log scale)"):
             plots.append(f"'{data}' using 1:2 with steps lw 2 lc rgb '{COLOURS[i % len(COLOURS)]}'"
                          f" title \"{quote(label)} (p50 {xs[n // 2]:.2f}, p99 {p99:.2f} ms, "
                          f"n={n:,})\"")
-        script = (TERMINAL.format(w=900, h=520) +
+        script = (TERMINAL.format(w=900, h=520 + 22 * len(series)) +
                   f"set output '{out}'\n"
                   f"set title \"{quote(title)}\"\n"
-                  "set logscale x 10\nset format x '%g'\n"
-                  f"set xlabel '{xlabel}'\nset ylabel 'share of moves at or under'\n"
+                  "set logscale x 10\nset format x '%g ms'\n"
+                  "set ylabel 'share of moves at or under'\n"
                   "set yrange [0:1.02]\nset ytics 0.1\nset grid xtics ytics mxtics lc rgb '#dddddd'\n"
-                  "set key right bottom box opaque\n"
+                  "set key outside below left Left reverse box height 1.5\n"
                   "set arrow from graph 0, first 0.99 to graph 1, first 0.99 nohead dt 2 "
                   "lc rgb '#888888'\n"
                   "plot " + ", \\\n     ".join(plots) + "\n")
