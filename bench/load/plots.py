@@ -9,7 +9,7 @@ import subprocess
 import tempfile
 
 COLOURS = ["#1b6ca8", "#d1495b", "#edae49", "#00798c", "#66a182", "#8d5a97", "#444444"]
-TERMINAL = ("set terminal svg size {w},{h} dynamic enhanced font 'Helvetica,13' "
+TERMINAL = ("set terminal svg size {w},{h} dynamic noenhanced font 'Helvetica,13' "
             "background rgb 'white'\n")
 
 
