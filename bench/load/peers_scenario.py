@@ -52,9 +52,11 @@ def node_server(name):
     return os.path.join(PEERS_DIR, "colyseus-server.js" if name == "colyseus" else "bgio-server.js")
 
 
-def run_peer(a, pinning, pinned, start_server, stop_server, name, driver_args, seconds):
-    """One driver run on a fresh peer server; the report gains how it was run."""
-    cmd = pinned(["node", node_server(name), "--port", "0"], pinning, "server")
+def run_peer(a, pinning, pinned, start_server, stop_server, name, driver_args, seconds,
+             ringside_cmd=None):
+    """One driver run on a fresh peer server (or on `ringside_cmd`, Ringside's game starts);
+    the report gains how it was run."""
+    cmd = pinned(ringside_cmd or ["node", node_server(name), "--port", "0"], pinning, "server")
     load_before = list(os.getloadavg())
     env = dict(os.environ, NODE_ENV="production")
     proc, port = start_server(cmd, env=env)
@@ -119,18 +121,27 @@ def run_scenario(a, pinning, h, log):
             if name == "ringside_tmpfs":
                 ra.data_parent = "/dev/shm"
             log(f"{tag} peers: {label}: {a.peer_idle} idle connections")
+            starts_args = ["--mode", "starts", "--games", "10", "--seconds", "8", "--warmup", "2"]
             if ringside:
                 r = h["run_against"](ra, pinning, "ringside-server", h["srv_args"],
                                      ["--mode", "idle", "--connections", str(a.peer_idle)], 20)
                 run["idle"] = {"per_connection_kib": r["server_rss"]["per_connection_kib"]}
+                log(f"{tag} peers: {label}: game starts alone, 10 at a time")
+                data = tempfile.mkdtemp(prefix="ringside-bench-", dir=ra.data_parent)
+                try:
+                    r = run_peer(a, pinning, h["pinned"], h["start_server"], h["stop_server"],
+                                 "ringside", starts_args, 8,
+                                 h["server_cmd"](ra, "ringside-server", h["srv_args"], data))
+                finally:
+                    shutil.rmtree(data, ignore_errors=True)
+                run["starts"] = {"us_per_start": r["cpu"]["server_us_per_start"]}
             else:
                 r = run_peer(a, pinning, h["pinned"], h["start_server"], h["stop_server"], name,
                              ["--mode", "idle", "--connections", str(a.peer_idle)], 60)
                 run["idle"] = {"per_connection_kib": r["server_rss"]["per_connection_kib"]}
                 log(f"{tag} peers: {label}: game starts alone, 10 at a time")
                 r = run_peer(a, pinning, h["pinned"], h["start_server"], h["stop_server"], name,
-                             ["--mode", "starts", "--games", "10", "--seconds", "8",
-                              "--warmup", "2"], 8)
+                             starts_args, 8)
                 run["starts"] = {"us_per_start": r["cpu"]["server_us_per_start"]}
             misses = 0
             for rate in rates:

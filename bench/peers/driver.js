@@ -36,7 +36,12 @@ function parseArgs(argv) {
     if (!key || i + 1 >= argv.length) throw new Error(`unknown or incomplete option ${argv[i]}`);
     a[key] = typeof a[key] === 'number' ? Number(argv[i + 1]) : argv[i + 1];
   }
-  if (!['colyseus', 'bgio'].includes(a.server)) throw new Error('--server: colyseus or bgio');
+  if (!['colyseus', 'bgio', 'ringside'].includes(a.server)) {
+    throw new Error('--server: colyseus, bgio or ringside (ringside: --mode starts only)');
+  }
+  if (a.server === 'ringside' && a.mode !== 'starts') {
+    throw new Error('ringside plays through ringside-loadgen; the driver only times its starts');
+  }
   if (!['game', 'idle', 'starts'].includes(a.mode)) throw new Error('--mode: game, idle or starts');
   return a;
 }
@@ -239,6 +244,49 @@ async function connectBgio(port, moves, stats) {
   return seats;
 }
 
+// Ringside, for game starts only (its games are played by ringside-loadgen): a new
+// connection per player as the peers need, `hello`, then the creator's `create_room` and the
+// joiner's `join`; the game has started when both have their `joined`.
+function ringsideSeat(port, name, stats) {
+  const ws = countedSocket(`ws://127.0.0.1:${port}/ws`, stats);
+  const seat = { ws, joined: null };
+  const replies = {};
+  ws.on('message', (data) => {
+    stats.frameIn(data.length);
+    const msg = JSON.parse(data.toString());
+    const wait = replies[msg.type];
+    if (wait) { delete replies[msg.type]; wait(msg); }
+    if (msg.type === 'error') stats.error(msg.code || 'error');
+  });
+  const next = (type) => new Promise((resolve, reject) => {
+    replies[type] = resolve;
+    ws.once('close', () => reject(new Error(`closed before ${type}`)));
+  });
+  seat.send = (msg) => ws.sendCounted(JSON.stringify(msg));
+  seat.welcomed = new Promise((resolve, reject) => {
+    ws.once('open', () => seat.send({ type: 'hello', name }));
+    next('welcome').then(resolve, reject);
+  });
+  seat.next = next;
+  seat.close = () => ws.close();
+  return seat;
+}
+
+let ringsideNames = 0;
+async function connectRingside(port, _moves, stats) {
+  const n = (ringsideNames += 1);
+  const first = ringsideSeat(port, `s${n}a`, stats);
+  const second = ringsideSeat(port, `s${n}b`, stats);
+  await Promise.all([first.welcomed, second.welcomed]);
+  const created = first.next('joined');
+  first.send({ type: 'create_room', id: 1, game: 'zertz', variant: 'standard', seat: 'first' });
+  const { room } = await created;
+  const joined = second.next('joined');
+  second.send({ type: 'join', id: 1, room, as: 'player' });
+  await joined;
+  return [first, second];
+}
+
 // --- a table: one game after another between the same two simulated players ----------------
 
 class Table {
@@ -409,7 +457,7 @@ async function runIdle(a) {
 // seats connected and in), close it, and start the next, for --seconds after a warm-up.
 async function runStarts(a) {
   const stats = new Stats();
-  const connect = a.server === 'colyseus' ? connectColyseus : connectBgio;
+  const connect = { colyseus: connectColyseus, bgio: connectBgio, ringside: connectRingside }[a.server];
   let starts = 0;
   let stopped = false;
   const loopOnce = async () => {
