@@ -189,6 +189,15 @@ void game_client::count_bytes(std::size_t payload, clock::time_point now) {
   }
 }
 
+// Counts a frame to the server: its header is the server's plus the 4-byte mask.
+void game_client::count_sent(std::size_t payload, clock::time_point now) {
+  if (role_ == role::spectator || !shard_.measuring(now)) return;
+  const long header = (payload < 126 ? 2 : payload < 65536 ? 4 : 10) + 4;
+  auto& st = shard_.stats();
+  ++st.player_sent_frames;
+  st.player_sent_bytes += static_cast<long>(payload) + header;
+}
+
 void game_client::on_spectator_patch(long version, clock::time_point now) {
   switch (mirror_.advance(version)) {
     case client::room_mirror::patch_outcome::applied:
@@ -240,6 +249,7 @@ void game_client::pump() {
     at = pacer_.next_allowed(now);
     if (at > now) break;
     pacer_.record(now);
+    count_sent(outbox_.front().size(), now);
     conn_->send(std::move(outbox_.front()));
     outbox_.pop_front();
   }
@@ -283,9 +293,11 @@ void game_client::send_move(clock::time_point now) {
   const long version = static_cast<long>(mirror_.version());
   table_.on_move_sent(now);
   pacer_.record(now);
-  conn_->send(json{
-      {"type", "move"}, {"id", move_id_}, {"room", room_}, {"move", *move}, {"version", version}}
-                  .dump());
+  const json msg{
+      {"type", "move"}, {"id", move_id_}, {"room", room_}, {"move", *move}, {"version", version}};
+  std::string text = msg.dump();
+  count_sent(text.size(), now);
+  conn_->send(std::move(text));
 }
 
 void game_client::request_sync() {

@@ -55,6 +55,8 @@ class game_client {
   void on_move_answered(long version, clock::time_point now);
   // Counts a frame from the server for bytes per move (after the warm-up).
   void count_bytes(std::size_t payload, clock::time_point now);
+  // Counts a frame to the server (players only, after the warm-up).
+  void count_sent(std::size_t payload, clock::time_point now);
   void on_room_update();
   void send(nlohmann::json msg);
   void pump();

@@ -23,6 +23,8 @@ class latency_recorder {
   // Percentiles by nearest rank over all samples; all zero when empty.
   latency_summary summary() const;
   std::size_t size() const { return us_.size(); }
+  // The samples in arrival order, microseconds (for a distribution plot).
+  const std::vector<std::uint32_t>& samples_us() const { return us_; }
 
  private:
   std::vector<std::uint32_t> us_;

@@ -17,6 +17,7 @@
 #include "clients/common/tls_client_context.hpp"
 #include "options.hpp"
 #include "report.hpp"
+#include "sample_dump.hpp"
 #include "server_probe.hpp"
 #include "shard.hpp"
 
@@ -155,6 +156,13 @@ int main(int argc, char** argv) {
     }
   };
 
+  // The server's CPU and the games started from the end of the warm-up on, so that CPU per
+  // move covers the same window as the moves measured (the warm-up's connections and first
+  // game starts left out).
+  const auto warm_end = t0 + seconds(o.warmup);
+  bool warm_read = hall;
+  double cpu_at_warm = server_cpu_start;
+  long started_at_warm = 0;
   live_counts last;
   while (true) {
     if (clock_type::now() >= t_end) {
@@ -162,8 +170,14 @@ int main(int argc, char** argv) {
       start_hold(clock_type::now(), sum(shards));
     }
     tick = std::min(tick + std::chrono::seconds(1), t_end);
+    if (!warm_read && warm_end < tick) tick = warm_end;
     std::this_thread::sleep_until(tick);
     const live_counts c = sum(shards);
+    if (!warm_read && clock_type::now() >= warm_end) {
+      warm_read = true;
+      cpu_at_warm = server_cpu();
+      started_at_warm = c.started;
+    }
     w.held_max = std::max(w.held_max, c.held);
     const long r = rss();
     mem.peak_kib = std::max(mem.peak_kib, r);
@@ -189,11 +203,13 @@ int main(int argc, char** argv) {
   mem.end_kib = rss();
   const double server_cpu_end = server_cpu();
   mem.cpu_s = server_cpu_end - server_cpu_start;
+  mem.measured_cpu_s = server_cpu_end - cpu_at_warm;
   if (hall) mem.hold_cpu_s = server_cpu_end - cpu_at_hold;
   mem.peak_kib = std::max(mem.peak_kib, mem.end_kib);
   const live_counts final_counts = sum(shards);
   w.held_end = final_counts.held;
   w.hold_moves_acked = final_counts.moves - moves_at_hold;
+  w.games_started_measured = final_counts.started - started_at_warm;
   for (auto& s : shards) s->stop();
   const auto t_stop = clock_type::now();
   mem.loadgen_cpu_s = own_cpu();
@@ -214,6 +230,7 @@ int main(int argc, char** argv) {
     w.crowd_in_s = seconds_between(t0, crowd_in);
   if (first_game != clock_type::time_point{}) w.playing_s = seconds_between(first_game, t_stop);
   const auto report = make_report(o, all, w, mem);
+  if (!o.samples_file.empty() && !dump_samples(o.samples_file, all)) return 1;
   if (o.table_only) {
     std::cout << render_table(report);
   } else {

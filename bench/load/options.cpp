@@ -87,7 +87,9 @@ std::optional<options> parse_options(int argc, char** argv, int& exit_code) {
      "seconds added to a clock per move")
     ("table", po::bool_switch(&o.table_only), "print the readable table on stdout, no JSON")
     ("quiet,q", po::bool_switch(&o.quiet), "no progress lines on stderr")
-    ("verbose,v", po::bool_switch(&o.verbose), "print every error the server sends");
+    ("verbose,v", po::bool_switch(&o.verbose), "print every error the server sends")
+    ("samples", po::value(&o.samples_file),
+     "write every latency sample after the warm-up here (lines: kind microseconds)");
   // clang-format on
   po::variables_map vm;
   try {

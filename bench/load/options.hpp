@@ -40,9 +40,10 @@ struct options {
   double ramp_s = 0;        // hall: longest wait for everyone to be in before holding
   int clock_initial_s = 0;  // 0 = untimed rooms (hall: long enough for the run)
   int clock_increment_s = 0;
-  bool table_only = false;  // stdout gets the table instead of the JSON
-  bool quiet = false;       // no progress lines
-  bool verbose = false;     // every error message from the server on stderr
+  bool table_only = false;   // stdout gets the table instead of the JSON
+  bool quiet = false;        // no progress lines
+  bool verbose = false;      // every error message from the server on stderr
+  std::string samples_file;  // every latency sample after the warm-up, for plots; "" = none
 };
 
 // Games in the run (players / 2).

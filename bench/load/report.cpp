@@ -38,6 +38,8 @@ json make_report(const options& o, const std::vector<const run_stats*>& shards, 
     all.player_bytes += s->player_bytes;
     all.spectator_frames += s->spectator_frames;
     all.spectator_bytes += s->spectator_bytes;
+    all.player_sent_frames += s->player_sent_frames;
+    all.player_sent_bytes += s->player_sent_bytes;
     for (const auto& [code, n] : s->errors) all.errors[code] += n;
     all.ack.merge(s->ack);
     all.spectator_patch.merge(s->spectator_patch);
@@ -79,7 +81,9 @@ json make_report(const options& o, const std::vector<const run_stats*>& shards, 
        w.playing_s > 0 ? static_cast<double>(all.moves_acked.load()) / w.playing_s : 0.0}};
   // How long the spectators took to get in (spectate: the one room's whole crowd).
   r["spectators_all_in_s"] = w.crowd_in_s >= 0 ? json(w.crowd_in_s) : json(nullptr);
-  r["games"] = {{"started", all.games_started.load()}, {"finished", all.games_finished.load()}};
+  r["games"] = {{"started", all.games_started.load()},
+                {"finished", all.games_finished.load()},
+                {"started_measured", w.games_started_measured}};
   r["echo"] = {{"round_trips", all.echoes.load()},
                {"per_s", static_cast<double>(all.echoes_measured) / secs}};
   r["latency_ms"] = {{"move_ack", to_json(all.ack.summary())},
@@ -103,6 +107,8 @@ json make_report(const options& o, const std::vector<const run_stats*>& shards, 
   r["bytes_per_move"] = {
       {"players", static_cast<double>(all.player_bytes) / measured_moves},
       {"player_frames", static_cast<double>(all.player_frames) / measured_moves},
+      {"players_sent", static_cast<double>(all.player_sent_bytes) / measured_moves},
+      {"players_sent_frames", static_cast<double>(all.player_sent_frames) / measured_moves},
       {"each_spectator", static_cast<double>(all.spectator_bytes) / measured_moves / watchers},
       {"spectator_frames", static_cast<double>(all.spectator_frames) / measured_moves / watchers}};
   json m = {{"pid", mem.pid},
@@ -149,10 +155,16 @@ json make_report(const options& o, const std::vector<const run_stats*>& shards, 
   r["server_rss"] = m;
   // CPU per operation does not depend on how busy the shared machine was, unlike latency.
   const double ops = static_cast<double>(all.moves_acked.load() + all.echoes.load());
-  r["cpu"] = {{"server_s", mem.cpu_s},
-              {"loadgen_s", mem.loadgen_cpu_s},
-              {"server_us_per_op", ops > 0 ? mem.cpu_s * 1e6 / ops : 0.0},
-              {"loadgen_us_per_op", ops > 0 ? mem.loadgen_cpu_s * 1e6 / ops : 0.0}};
+  r["cpu"] = {
+      {"server_s", mem.cpu_s},
+      {"loadgen_s", mem.loadgen_cpu_s},
+      {"server_us_per_op", ops > 0 ? mem.cpu_s * 1e6 / ops : 0.0},
+      {"loadgen_us_per_op", ops > 0 ? mem.loadgen_cpu_s * 1e6 / ops : 0.0},
+      // After the warm-up only, over the moves measured: what a steady run costs.
+      {"server_measured_s", mem.measured_cpu_s},
+      {"server_us_per_measured_move",
+       all.moves_measured > 0 ? mem.measured_cpu_s * 1e6 / static_cast<double>(all.moves_measured)
+                              : 0.0}};
   if (o.mode == run_mode::hall) {
     // During the hold the server's CPU is moves plus everything they fan out to (patches to
     // players and spectators) plus clocks and idle connections; per move is the fair unit.

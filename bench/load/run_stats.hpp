@@ -37,6 +37,10 @@ struct run_stats {
   long player_bytes = 0;
   long spectator_frames = 0;
   long spectator_bytes = 0;
+  // What the players sent after the warm-up (moves, and the few room messages between games),
+  // counted as the server receives it: payload plus a masked frame's header.
+  long player_sent_frames = 0;
+  long player_sent_bytes = 0;
   std::map<std::string, long> errors;        // protocol error codes and close reasons
   std::map<std::string, long> drops;         // connections lost after opening, by close tag
   std::map<std::string, long> failed_opens;  // connections that never opened, by stage

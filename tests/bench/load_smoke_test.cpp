@@ -7,6 +7,8 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -58,10 +60,27 @@ TEST_CASE("loadgen plays real games with spectators against ringside-server") {
   const int port = wait_for_listening(server, 15s);
   REQUIRE(port > 0);
 
+  temp_dir plots;
+  REQUIRE(!plots.path.empty());
+  const std::string samples = plots.path + "/samples.txt";
   const json r = run_loadgen({"--mode", "game", "--port", std::to_string(port), "--connections",
-                              "4", "--spectators", "2", "--seconds", "3"});
+                              "4", "--spectators", "2", "--seconds", "3", "--samples", samples});
   REQUIRE(r.is_object());
   INFO(r.dump(2));
+  // The raw samples behind the percentiles, one line each, for run-all's distribution plots.
+  std::map<std::string, long> lines;
+  std::ifstream in(samples);
+  std::string kind;
+  long us = -1;
+  while (in >> kind >> us) {
+    ++lines[kind];
+    CHECK(us >= 0);
+  }
+  CHECK(lines["move_ack"] == r["latency_ms"]["move_ack"]["count"].get<long>());
+  CHECK(lines["spectator_patch"] == r["latency_ms"]["spectator_patch"]["count"].get<long>());
+  // Both directions are counted: every move is at least one frame from a player.
+  CHECK(r["bytes_per_move"]["players_sent_frames"].get<double>() >= 1.0);
+  CHECK(r["bytes_per_move"]["players_sent"].get<double>() > 30.0);
   CHECK(r["connections"]["opened"] == 6);
   CHECK(r["connections"]["held_end"] == 6);
   CHECK(r["games"]["started"].get<long>() >= 2);
