@@ -5,8 +5,8 @@
 // when it closes them, and on a clean exit releases every lease and leaves the registry at
 // once, so other nodes need not wait out the ttl. All of it on the Redis client's strand.
 //
-// Not here yet: taking over a dead node's rooms, forwarding requests to another node's room,
-// relaying other nodes' channels to this node's members (see docs/cluster.md).
+// Not here: taking over a dead node's rooms; forwarding requests to another node's rooms and
+// relaying their channels is cluster_relay's job.
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -43,6 +43,15 @@ class cluster_node final : public room_observer {
   void leave(std::function<void()> done);
 
   const std::string& node_id() const { return node_id_; }
+  // Any thread: publishes `payload` on `channel`, in the order of the calls, after (and on the
+  // same connection as) every room frame published before: a reply never overtakes the
+  // patches that came before it.
+  void publish(std::string channel, std::string payload);
+  // Any thread: the least-loaded node at the last census (empty before the first).
+  std::string least_loaded() const;
+  // Called on the strand with the id of each node noticed dead (its heartbeat ran out).
+  void on_node_gone(std::function<void(const std::string&)> fn);
+  server::redis::redis_client& redis() { return redis_; }
 
   void room_opened(const std::string& id) override;
   void room_closed(const std::string& id) override;
@@ -77,6 +86,9 @@ class cluster_node final : public room_observer {
   std::unordered_map<std::string, cluster::lease_clock::clock::time_point> trusted_until_;
   bool started_ = false;
   bool leaving_ = false;
+  mutable std::mutex census_mutex_;
+  std::string least_loaded_;
+  std::function<void(const std::string&)> node_gone_;
 };
 
 }  // namespace ringside::server

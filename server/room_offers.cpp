@@ -256,6 +256,8 @@ void room::publish_snapshot() {
   snapshot_frame_.reset();
   const auto frame = snapshot_frame();
   presence_.for_each_connection([&](peer& conn) { conn.send_catch_up(settings_.id, frame); });
+  // Members on other nodes adopt it from the room's channel as the ones here do.
+  if (auto* o = registry_.observer()) o->room_frame(settings_.id, frame);
   publish_summary();
 }
 
