@@ -12,6 +12,8 @@
 #include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <thread>
@@ -210,6 +212,19 @@ bool metric_becomes(std::uint16_t port, const std::string& line,
   return false;
 }
 
+// Whether process `pid` is stopped (state T in /proc) within `limit`.
+bool stopped_within(pid_t pid, std::chrono::milliseconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  do {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string all((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    const auto close = all.rfind(')');
+    if (close != std::string::npos && close + 2 < all.size() && all[close + 2] == 'T') return true;
+    std::this_thread::sleep_for(5ms);
+  } while (std::chrono::steady_clock::now() < deadline);
+  return false;
+}
+
 // A short blitz game, as the engine plays it: the server checks each move again.
 const found_game& short_game() {
   static const auto g = find_game(
@@ -342,6 +357,25 @@ TEST_CASE("a new room goes to the least-loaded node and its creator plays it fro
     t.play(g.moves[i], "m" + std::to_string(i));
     for (auto& m : t.members) REQUIRE(m->view.state() == t.seat(1).view.state());
   }
+  // A draw offer and a resignation from the other node reach every member as one version each.
+  const auto settled = [&](const std::function<bool(const json&)>& done) {
+    for (auto& m : t.members) {
+      const auto deadline = std::chrono::steady_clock::now() + 3s;
+      while (!done(m->view.state())) {
+        REQUIRE(std::chrono::steady_clock::now() < deadline);
+        auto msg = m->conn->recv(3s);
+        REQUIRE(msg.has_value());
+        if (msg->at("type") == "patch") apply_patch(m->view, *msg);
+      }
+    }
+  };
+  t.seat(1).conn->send({{"type", "offer_draw"}, {"room", t.room}});
+  settled([](const json& s) { return !s.at("draw_offer").is_null(); });
+  t.seat(1).conn->send({{"type", "resign"}, {"room", t.room}});
+  settled([](const json& s) { return s.at("status") == "finished"; });
+  for (auto& m : t.members) {
+    CHECK(m->view.state().at("result") == json{{"winner", 2}, {"reason", "resignation"}});
+  }
 }
 
 TEST_CASE("presence counts the members of every node: a remote player going offline is seen") {
@@ -458,6 +492,8 @@ TEST_CASE(
   REQUIRE(joined.at("re") == "j");
 
   REQUIRE(::kill(owner_node.pid(), SIGSTOP) == 0);
+  // The signal is taken at each thread's next return to user space: wait until it stands.
+  REQUIRE(stopped_within(owner_node.pid(), 2s));
   const auto asked = std::chrono::steady_clock::now();
   REQUIRE(carol->send({{"type", "sync"}, {"room", t.room()}, {"id", "s"}}));
   const auto error = carol->next_of("error", 3s);
