@@ -203,6 +203,24 @@ void cluster_node::room_frame(const std::string& id, std::shared_ptr<const std::
   });
 }
 
+void cluster_node::publish(std::string channel, std::string payload) {
+  net::post(redis_.strand(), [this, channel = std::move(channel), payload = std::move(payload)] {
+    redis_.command({"PUBLISH", channel, payload}, [this](server::redis::redis_reply r) {
+      if (r.type == server::redis::redis_reply::kind::unavailable)
+        stats_.cluster.redis_unavailable.fetch_add(1);
+    });
+  });
+}
+
+std::string cluster_node::least_loaded() const {
+  const std::lock_guard lock(census_mutex_);
+  return least_loaded_;
+}
+
+void cluster_node::on_node_gone(std::function<void(const std::string&)> fn) {
+  net::post(redis_.strand(), [this, fn = std::move(fn)]() mutable { node_gone_ = std::move(fn); });
+}
+
 void cluster_node::leave(std::function<void()> done) {
   net::post(redis_.strand(), [this, done = std::move(done)] {
     leaving_ = true;
@@ -358,11 +376,16 @@ void cluster_node::beat() {
     if (!c) return;
     stats_.cluster.nodes_live.store(static_cast<std::int64_t>(c->live.size()));
     stats_.cluster.online.store(c->online());
+    if (const auto least = c->least_loaded()) {
+      const std::lock_guard lock(census_mutex_);
+      least_loaded_ = least->id;
+    }
     for (const auto& dead : c->expired) {
       stats_.cluster.nodes_expired.fetch_add(1);
       spdlog::warn("cluster: node {} stopped beating (dead or cut off); its rooms are orphans",
                    dead);
       adoption_.orphan_rooms_of(dead);
+      if (node_gone_) node_gone_(dead);
     }
   });
   beat_timer_.expires_after(ms(settings_.node_ttl_s) / 3);

@@ -9,8 +9,8 @@
 // the old owner out. A room it finds taken over by another node it gives up. All of it on the
 // Redis client's strand.
 //
-// Not here: forwarding requests to another node's room, relaying other nodes' channels to this
-// node's members (see docs/cluster.md); owner_of and claim_absent are where they start.
+// Not here: forwarding requests to another node's rooms and relaying their channels is
+// cluster_relay's job (owner_of and claim_absent are what it asks).
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -48,6 +48,15 @@ class cluster_node final : public room_observer {
   void leave(std::function<void()> done);
 
   const std::string& node_id() const { return node_id_; }
+  // Any thread: publishes `payload` on `channel`, in the order of the calls, after (and on the
+  // same connection as) every room frame published before: a reply never overtakes the
+  // patches that came before it.
+  void publish(std::string channel, std::string payload);
+  // Any thread: the least-loaded node at the last census (empty before the first).
+  std::string least_loaded() const;
+  // Called on the strand with the id of each node noticed dead (its heartbeat ran out).
+  void on_node_gone(std::function<void(const std::string&)> fn);
+  server::redis::redis_client& redis() { return redis_; }
 
   // Set before start(). What this node does with a room another node took over: give it up.
   void on_room_lost(std::function<void(const std::string& id)> fn) { lost_ = std::move(fn); }
@@ -112,6 +121,9 @@ class cluster_node final : public room_observer {
   std::unordered_map<std::string, std::int64_t> epochs_;
   bool started_ = false;
   bool leaving_ = false;
+  mutable std::mutex census_mutex_;
+  std::string least_loaded_;
+  std::function<void(const std::string&)> node_gone_;
 };
 
 }  // namespace ringside::server

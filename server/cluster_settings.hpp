@@ -11,6 +11,8 @@ struct cluster_settings {
   std::string address;     // host:port other nodes and the proxy reach; empty: the bound one
   double lease_ttl_s = 5;  // a room's lease lives this long without renewal
   double node_ttl_s = 5;   // a node's heartbeat lives this long without the next one
+  // A request forwarded to the node owning its room waits this long for the answer.
+  double forward_timeout_s = 2;
 };
 
 }  // namespace ringside::server

@@ -16,6 +16,7 @@
 
 namespace ringside::server {
 
+class cluster_relay;
 class identity_registry;
 class room_registry;
 class metrics;
@@ -49,6 +50,8 @@ struct context {
   host_policy hosts{opts.public_hosts};
   // Quick pairing's open seeks (--seeks-per-player, --seeks-per-minute, --seeks-max).
   seek_lobby seeks{opts.seeks, stats};
+  // In a cluster: forwards requests for other nodes' rooms to their owners (null otherwise).
+  cluster_relay* relay = nullptr;
 };
 
 }  // namespace ringside::server

@@ -221,6 +221,7 @@ std::string metrics::render() const {
          "# TYPE ringside_uptime_seconds gauge\nringside_uptime_seconds "
       << uptime_s() << '\n';
   out << cluster.render();
+  out << relay.render();
   return out.str();
 }
 

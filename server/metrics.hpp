@@ -10,6 +10,7 @@
 
 #include "server/cluster_metrics.hpp"
 #include "server/fault_log.hpp"
+#include "server/relay_metrics.hpp"
 
 namespace ringside::server {
 
@@ -97,6 +98,8 @@ class metrics {
 
   // A node of a cluster (--cluster): leases, Redis, the other nodes.
   cluster_metrics cluster;
+  // A node of a cluster: requests forwarded to other nodes, rooms relayed from them.
+  relay_metrics relay;
 
   // Records one accepted move's latency, from the frame's arrival to the ack being queued.
   void observe_move_latency(std::chrono::steady_clock::duration d);

@@ -2,17 +2,19 @@
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 
 #include "common/version.hpp"
 #include "engine/computers.hpp"
 #include "protocol/game_list.hpp"
 #include "protocol/wire/decode.hpp"
 #include "protocol/wire/encode.hpp"
-#include "server/room_registry.hpp"
+#include "server/cluster_relay.hpp"
 #include "server/identity_registry.hpp"
 #include "server/metrics.hpp"
 #include "server/quick_pairing.hpp"
 #include "server/room.hpp"
+#include "server/room_registry.hpp"
 
 namespace ringside::server {
 
@@ -89,6 +91,12 @@ void request_handler::handle(std::string_view text, const peer_ptr& self,
     return send_text(*self, protocol::encode_error(e->id, e->code, e->message));
   }
   auto& msg = std::get<protocol::client_message>(decoded);
+  if (relayed_ && room_of(msg) == nullptr && !std::holds_alternative<protocol::create_room>(msg)) {
+    return send_text(*self, protocol::encode_error(protocol::id_of(msg), error_code::bad_request,
+                                                   "only room requests and create_room are "
+                                                   "forwarded to another node"));
+  }
+  if (may_forward()) text_.assign(text);
   if (const auto* h = std::get_if<protocol::hello>(&msg)) return on_hello(*h, self, done);
   if (auto* l = std::get_if<protocol::login>(&msg)) return on_login(std::move(*l), self, done);
   if (!who_) {
@@ -291,6 +299,14 @@ void request_handler::on_create(protocol::create_room m, const peer_ptr& self,
   }
   m.game.game = std::string(start->name());
   m.game.variant = std::string(start->variant_name());
+  // New rooms go to the least-loaded node; the creator becomes its member from here.
+  if (may_forward()) {
+    if (auto there = ctx_.relay->placement()) {
+      ctx_.stats.relay.rooms_placed.fetch_add(1);
+      return ctx_.relay->forward(*there, {}, self, *who_, address_, std::move(text_), m.id,
+                                 std::move(done));
+    }
+  }
   m.game.board = start->board_size();
   const auto re = m.id;
   const auto& limits = ctx_.opts.rooms;
@@ -385,8 +401,44 @@ void request_handler::forward(protocol::client_message m, const std::string& roo
   if (const auto it = rooms_.find(room_id); it != rooms_.end()) {
     return it->second->handle(self, who_, std::move(m), received, std::move(done));
   }
-  ctx_.rooms.find_room(room_id, [self, who = who_, m = std::move(m), received,
-                                 done](room_registry::room_ptr r) mutable {
+  if (!may_forward()) {
+    return to_local_room(std::move(m), room_id, self, received, std::move(done), false);
+  }
+  route(std::move(m), room_id, self, received, std::move(done), true);
+}
+
+void request_handler::route(protocol::client_message m, const std::string& room_id,
+                            const peer_ptr& self, clock::time_point received,
+                            std::shared_ptr<void> done, bool again) {
+  // A room another node owns (a live lease) is that node's to run: the request goes there.
+  ctx_.relay->owner_elsewhere(
+      room_id, [this, self, m = std::move(m), room_id, received, done = std::move(done),
+                text = text_, again](std::optional<std::string> owner) mutable {
+        net::post(strand_, [this, self, m = std::move(m), room_id, received, done = std::move(done),
+                            text = std::move(text), owner = std::move(owner), again]() mutable {
+          if (closed_ || !who_) return;
+          if (!owner) {
+            return to_local_room(std::move(m), room_id, self, received, std::move(done), again);
+          }
+          ctx_.relay->forward(*owner, room_id, self, *who_, address_, std::move(text),
+                              protocol::id_of(m), std::move(done));
+        });
+      });
+}
+
+void request_handler::to_local_room(protocol::client_message m, const std::string& room_id,
+                                    const peer_ptr& self, clock::time_point received,
+                                    std::shared_ptr<void> done, bool again) {
+  ctx_.rooms.find_room(room_id, [this, self, who = who_, m = std::move(m), room_id, received, done,
+                                 again](room_registry::room_ptr r) mutable {
+    if (!r && again && may_forward()) {
+      auto wait = std::make_shared<net::steady_timer>(strand_, std::chrono::milliseconds(100));
+      return wait->async_wait([this, wait, self, m = std::move(m), room_id, received,
+                               done](const boost::system::error_code&) mutable {
+        if (closed_ || !who_) return;
+        route(std::move(m), room_id, self, received, std::move(done), false);
+      });
+    }
     if (!r) {
       const std::string& id = *room_of(m);
       return send_text(*self, protocol::encode_error(protocol::id_of(m), error_code::no_such_room,
@@ -400,6 +452,11 @@ std::shared_ptr<room> request_handler::room_by_id(const std::string& room_id) co
   const auto it = rooms_.find(room_id);
   return it == rooms_.end() ? nullptr : it->second;
 }
+void request_handler::serve_relayed(identity_ptr who) {
+  relayed_ = true;
+  who_ = std::move(who);
+}
+
 
 void request_handler::attached(const peer_ptr& self, std::shared_ptr<room> r) {
   if (closed_) return r->detach(self->peer_id());
@@ -417,7 +474,9 @@ void request_handler::closed(std::uint64_t peer_id) {
 
 void request_handler::forget_identity(std::uint64_t peer_id) {
   speaks_for_.release();
-  if (who_) {
+  // Its rooms on other nodes are left too.
+  if (may_forward()) ctx_.relay->session_closed(peer_id);
+  if (who_ && !relayed_) {
     ctx_.speakers.remove(who_->player, peer_id);
     // Its seeks stay while any connection of the identity could still be seated.
     if (!ctx_.speakers.one_of(who_->player)) seeker_gone(ctx_, who_->player);

@@ -43,6 +43,9 @@ class request_handler {
   bool greeted() const { return who_ != nullptr; }
   // The room this connection is in by that id, or null (session strand).
   std::shared_ptr<room> room_by_id(const std::string& room_id) const;
+  // For a client of another node (remote_peer): speaks for `who`, whom the client's token
+  // proved to be here, and runs only room requests and create_room, always on this node.
+  void serve_relayed(identity_ptr who);
 
  private:
   void on_hello(const protocol::hello& m, const peer_ptr& self, std::shared_ptr<void> done);
@@ -65,6 +68,16 @@ class request_handler {
                clock::time_point received, std::shared_ptr<void> done);
   void forward(protocol::client_message m, const std::string& room_id, const peer_ptr& self,
                clock::time_point received, std::shared_ptr<void> done);
+  // To the room in this node's memory (or its journal), or no_such_room. In a cluster a room
+  // not found here is looked for once more a moment later (`again`): a room just created on
+  // another node has its owner recorded a few milliseconds after its creator heard of it.
+  void to_local_room(protocol::client_message m, const std::string& room_id, const peer_ptr& self,
+                     clock::time_point received, std::shared_ptr<void> done, bool again = true);
+  // Asks Redis who owns `room_id` and sends the request there, or to the room here.
+  void route(protocol::client_message m, const std::string& room_id, const peer_ptr& self,
+             clock::time_point received, std::shared_ptr<void> done, bool again);
+  // In a cluster, and not itself serving another node: requests may go to other nodes.
+  bool may_forward() const { return ctx_.relay != nullptr && !relayed_; }
 
   context& ctx_;
   boost::asio::any_io_executor strand_;
@@ -73,6 +86,8 @@ class request_handler {
   client_slot speaks_for_;  // this connection, counted against who_'s connections
   std::map<std::string, std::shared_ptr<room>> rooms_;
   bool closed_ = false;
+  bool relayed_ = false;  // serves a client of another node
+  std::string text_;      // the request being handled, as sent, for forwarding it whole
 };
 
 }  // namespace ringside::server

@@ -260,6 +260,8 @@ void room::publish_snapshot() {
   presence_.for_each_connection([&](peer& conn) {
     conn.send_catch_up(settings_.id, conn.lean() ? snapshot_frame(true) : frame);
   });
+  // Members on other nodes adopt it from the room's channel as the ones here do.
+  if (auto* o = registry_.observer()) o->room_frame(settings_.id, frame);
   publish_summary();
 }
 

@@ -22,6 +22,7 @@
 #include "protocol/wire/messages.hpp"
 #include "server/client_address.hpp"
 #include "server/cluster_node.hpp"
+#include "server/cluster_relay.hpp"
 #include "server/computer_pool.hpp"
 #include "server/context.hpp"
 #include "server/identity_registry.hpp"
@@ -248,7 +249,11 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "seconds a room's lease lives unrenewed: how long a dead node's rooms wait for another "
       "node (0.5-60)")(
       "node-ttl", po::value<double>(&cluster.node_ttl_s)->default_value(cluster.node_ttl_s),
-      "seconds a node's heartbeat lives: how soon a dead node is noticed (0.5-60)");
+      "seconds a node's heartbeat lives: how soon a dead node is noticed (0.5-60)")(
+      "forward-timeout",
+      po::value<double>(&cluster.forward_timeout_s)->default_value(cluster.forward_timeout_s),
+      "seconds a request forwarded to the node owning its room may go unanswered before the "
+      "client gets room_unavailable (0.1-60)");
   auto& accounts = o.accounts;
   desc.add_options()(
       "password-opslimit",
@@ -422,6 +427,10 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
   }
   if (!(cluster.lease_ttl_s >= 0.5 && cluster.lease_ttl_s <= 60) ||
       !(cluster.node_ttl_s >= 0.5 && cluster.node_ttl_s <= 60)) {
+  if (!(cluster.forward_timeout_s >= 0.1 && cluster.forward_timeout_s <= 60)) {
+    std::cerr << "ringside-server: --forward-timeout must be 0.1-60 seconds\n";
+    return 1;
+  }
     std::cerr << "ringside-server: --lease-ttl and --node-ttl must be 0.5-60 seconds\n";
     return 1;
   }
@@ -579,6 +588,15 @@ int run(int argc, char** argv) {
   if (opts.finished.prunes_any()) finished_sweep.start();
   session_registry sessions(ioc);
   context ctx{opts, rooms, stats, sessions, identities};
+  // Any node serves any client: requests for other nodes' rooms go to their owners.
+  std::unique_ptr<cluster_relay> relay;
+  if (node) {
+    relay = std::make_unique<cluster_relay>(
+        ioc, ctx, *node, *redis::redis_endpoint::parse(opts.cluster.redis_url),
+        std::chrono::milliseconds(
+            static_cast<std::int64_t>(opts.cluster.forward_timeout_s * 1000)));
+    ctx.relay = relay.get();
+  }
 
   std::shared_ptr<listener> server;
   try {
@@ -618,6 +636,7 @@ int run(int argc, char** argv) {
   server->run();
   const auto bound = server->local_endpoint();
   if (node) node->start(bound.address().to_string() + ":" + std::to_string(bound.port()));
+  if (relay) relay->start();
   std::cout << "listening on " << bound.address().to_string() << ":" << bound.port() << std::endl;
   spdlog::info("listening on {}:{} with {} I/O thread{}{}", bound.address().to_string(),
                bound.port(), opts.threads, opts.threads == 1 ? "" : "s",
@@ -672,6 +691,7 @@ int run(int argc, char** argv) {
     identity_sweep.stop();
     finished_sweep.stop();
     heartbeat.stop();
+    if (relay) relay->stop();
     if (node) node->leave([cluster_left] { cluster_left->store(true); });
     sessions.close_all();
     rooms.shutdown();

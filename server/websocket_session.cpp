@@ -12,9 +12,10 @@
 #include "common/version.hpp"
 #include "protocol/wire/encode.hpp"
 #include "server/client_address.hpp"
-#include "server/room_registry.hpp"
 #include "server/metrics.hpp"
+#include "server/peer_ids.hpp"
 #include "server/room.hpp"
+#include "server/room_registry.hpp"
 #include "server/session_registry.hpp"
 
 namespace ringside::server {
@@ -40,11 +41,6 @@ outbox::limits outbox_limits(const options& o) {
   return l;
 }
 
-std::uint64_t next_id() {
-  static std::atomic<std::uint64_t> counter{0};
-  return ++counter;
-}
-
 }  // namespace
 
 websocket_session::websocket_session(ringside::net::transport&& stream, context& ctx,
@@ -52,7 +48,7 @@ websocket_session::websocket_session(ringside::net::transport&& stream, context&
     : connection_(std::move(connection)),
       ws_(std::move(stream)),
       ctx_(ctx),
-      id_(next_id()),
+      id_(next_peer_id()),
       outbox_(outbox_limits(ctx.opts)),
       recent_(rate_window),
       kill_timer_(ws_.get_executor()),

@@ -78,6 +78,8 @@ std::string_view to_string(error_code c) {
       return "already_registered";
     case error_code::login_limited:
       return "login_limited";
+    case error_code::room_unavailable:
+      return "room_unavailable";
     case error_code::invalid:
       break;
   }

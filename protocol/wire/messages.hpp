@@ -87,6 +87,9 @@ enum class error_code : std::uint8_t {
   login_limited,
   // create_room: the clock is not one the server offers (correspondence days outside the list).
   bad_clock,
+  // In a cluster: the server running the room did not answer a request forwarded to it in
+  // time (it may be changing owner); the connection stays, try again in a few seconds.
+  room_unavailable,
 };
 
 // The wire name of `c`, e.g. "stale_version".
