@@ -85,11 +85,13 @@ inline constexpr int opening_variety_margin = 8;
 inline constexpr int opening_variety_temperature = 1000;
 
 // The computer's move in `p`, the position after `ply` moves of a game not over, at `r.level`
-// of `levels`, as the move's canonical token with what the search found.
+// of `levels`, as the move's canonical token with what the search found. `earlier_keys`: the
+// keys of the game's positions before p, for a game whose repetitions tie.
 template <class Traits>
 computer_move search_move(const typename Traits::position& p, int ply, const level_table& levels,
-                          const computer_request& r) {
+                          const computer_request& r, std::vector<std::uint64_t> earlier_keys = {}) {
   level_config c = configure_level(levels, r);
+  c.settings.earlier_keys = std::move(earlier_keys);
   // Each move of a game draws its own noise, repeatable from the game's seed.
   c.settings.seed = mix_seed(r.seed, static_cast<std::uint64_t>(ply));
   if (r.variety && c.settings.margin == 0 && ply < opening_variety_plies) {

@@ -23,10 +23,12 @@
 //     search_game_types;
 //   history_size, history_index(m): the history table and a move's slot in it;
 //   generate(p, list), key(p), child_key(parent_key, undo, p): the key after a move;
-//   over(p), outcome(p) (+1, 0 or -1 for the side to move once over), evaluate(p, threats, terms_off);
-//   settled(p): a position that may be evaluated at the horizon (otherwise its moves are
+//   over(p), outcome(p) (+1, 0 or -1 for the side to move once over), evaluate(p, threats,
+//   terms_off); settled(p): a position that may be evaluated at the horizon (otherwise its moves
+//   are
 //     searched through);
 //   tie_by_passes(previous, list): the game ends in a tie before these moves are played;
+//   repetition_ties: a position's third occurrence ties the game (settings.earlier_keys);
 //   forced_extension(n, m): the lone move m costs no depth;
 //   reducible(p, m): a quiet move the search may search shallower first; remembered(m): a move
 //     killers and history keep; reduction(depth, index): by how much;
@@ -63,6 +65,10 @@ struct search_settings {
   std::uint32_t terms_off = 0;
   // Set from another thread to stop the search early; it then returns the best move so far.
   const std::atomic<bool>* cancel = nullptr;
+  // The keys of the game's positions before the root, for games where a position's third
+  // occurrence ties (Traits::repetition_ties): a line that meets one for the third time, counting
+  // these and the line's own positions, scores as a tie there.
+  std::vector<std::uint64_t> earlier_keys;
 };
 
 // The types a game's search traits name, given by deriving from this.
@@ -125,6 +131,9 @@ class searcher {
   // The value of a node at the horizon: its evaluation once settled, else its moves searched.
   int horizon(int ply, int alpha, int beta);
   int terminal(int ply) const;
+  // True when the node at `ply` (whose key is keys_[ply]) is the third occurrence of its
+  // position, counting the game before the root and the line from the root.
+  bool third_occurrence(int ply) const;
   void search_root(int depth, const search_settings& s, bool exact_all);
   void make(int ply, move m);
   void unmake(int ply);
@@ -140,6 +149,7 @@ class searcher {
   std::vector<std::unique_ptr<ply_data>> plies_;  // lists can be large: made as plies are met
   std::vector<int> history_;
   std::vector<std::uint64_t> keys_;
+  std::vector<std::uint64_t> earlier_keys_;
   std::vector<typename position::undo> undo_;
   std::vector<move> played_;  // the move that led to each ply
   std::vector<std::array<move, 2>> killers_;

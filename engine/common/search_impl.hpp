@@ -95,6 +95,17 @@ int searcher<Traits>::terminal(int ply) const {
 }
 
 template <class Traits>
+bool searcher<Traits>::third_occurrence(int ply) const {
+  using search_detail::ix;
+  const std::uint64_t key = keys_[ix(ply)];
+  int seen = static_cast<int>(std::count(earlier_keys_.begin(), earlier_keys_.end(), key));
+  for (int i = ply - 1; i >= 0 && seen < 2; --i) {
+    if (keys_[ix(i)] == key) ++seen;
+  }
+  return seen >= 2;
+}
+
+template <class Traits>
 void searcher<Traits>::score_moves(int ply, move tt_move) {
   using search_detail::ix;
   ply_data& d = *plies_[ix(ply)];
@@ -181,7 +192,8 @@ template <class Traits>
 int searcher<Traits>::horizon(int ply, int alpha, int beta) {
   // A settled position's value is its evaluation. An unsettled one (a ZÈRTZ jump: the mover
   // has no choice but to capture) has no standing pat: every line is searched to its end.
-  if (ply >= max_ply - 1 || Traits::settled(*pos_)) return Traits::evaluate(*pos_, threats_, terms_off_);
+  if (ply >= max_ply - 1 || Traits::settled(*pos_))
+    return Traits::evaluate(*pos_, threats_, terms_off_);
   if (out_of_budget()) return 0;
   ply_data& d = at(ply);
   Traits::generate(*pos_, d.list);
@@ -214,12 +226,22 @@ int searcher<Traits>::negamax(int depth, int ply, int alpha, int beta) {
   pv_len_[ix(ply)] = ply;
   seldepth_ = std::max(seldepth_, ply);
   if (Traits::over(*pos_)) return terminal(ply);
+  std::uint64_t key = 0;
+  if constexpr (Traits::repetition_ties) {
+    // A win is decided first (as the game does); a repeated position ends the line in a tie,
+    // at the horizon too, since the game would stop there.
+    key = Traits::child_key(keys_[ix(ply - 1)], undo_[ix(ply - 1)], *pos_);
+    keys_[ix(ply)] = key;
+    if (third_occurrence(ply)) return 0;
+  }
   if (depth <= 0 || ply >= max_ply - 1) return horizon(ply, alpha, beta);
   if (out_of_budget()) return 0;
+  if constexpr (!Traits::repetition_ties) {
+    key = Traits::child_key(keys_[ix(ply - 1)], undo_[ix(ply - 1)], *pos_);
+    keys_[ix(ply)] = key;
+  }
 
   const bool pv_node = beta - alpha > 1;
-  const std::uint64_t key = Traits::child_key(keys_[ix(ply - 1)], undo_[ix(ply - 1)], *pos_);
-  keys_[ix(ply)] = key;
   move tt_move{};
   if (const auto* e = tt_.probe(key)) {
     tt_move = e->best;
@@ -341,6 +363,7 @@ search_result<typename Traits::move> searcher<Traits>::run(const position& root,
   reductions_ = s.reductions;
   threats_ = s.threats;
   terms_off_ = s.terms_off;
+  earlier_keys_ = s.earlier_keys;
   nodes_ = 0;
   seldepth_ = 0;
   stopped_ = false;

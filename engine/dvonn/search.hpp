@@ -21,6 +21,8 @@ namespace ringside::dvonn {
 
 struct search_traits : search_game_types<position, move, move_list, move_order> {
   static constexpr bool sort_up_front = true;  // 49 placements or a few dozen stack moves
+  // Every move places a piece or leaves one stack fewer: no position comes back.
+  static constexpr bool repetition_ties = false;
   static constexpr std::size_t history_size = 64 * 64;
   static std::size_t history_index(move m) {
     return static_cast<std::size_t>(m.from() * 64 + m.to());

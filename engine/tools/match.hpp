@@ -16,6 +16,7 @@
 
 #include "engine/common/computer_player.hpp"
 #include "engine/common/rng.hpp"
+#include "engine/common/time_budget.hpp"
 #include "engine/tools/mcts.hpp"
 
 namespace ringside::match {
@@ -26,6 +27,10 @@ struct player_spec {
   bool random = false;
   bool mcts = false;
   mcts_limits mcts_budget;
+  // Thinking time for a whole game (0: none): the side plays as under a clock of this length
+  // with no increment, its moves' wall time taken off, so both sides of a match can get the
+  // same total per game.
+  std::int64_t game_ms = 0;
   computer_request request;
   std::string label;  // as the user wrote it
 };
@@ -37,6 +42,8 @@ struct player_figures {
   std::uint64_t depth_sum = 0;
   std::int64_t ms_sum = 0;
   std::int64_t ms_max = 0;
+  std::int64_t clock_ms = 0;  // wall time of all its moves, forced ones included
+  std::uint64_t reused = 0;   // MCTS: playouts found under the root, kept from the last move
   void add(const search_info& i) {
     ++moves;
     nodes += i.nodes;
@@ -50,8 +57,14 @@ struct player_figures {
     depth_sum += o.depth_sum;
     ms_sum += o.ms_sum;
     ms_max = std::max(ms_max, o.ms_max);
+    clock_ms += o.clock_ms;
+    reused += o.reused;
   }
 };
+
+// The longest an MCTS side on a time per game thinks for one move: level 5's cap, so that
+// both sides split a game's time by the same rule (engine/common/time_budget.hpp).
+inline constexpr std::int64_t mcts_game_cap_ms = 5000;
 
 struct game_record {
   int opening = 0;
@@ -111,30 +124,47 @@ game_record play_game(const G& start, const std::vector<std::string>& opening, c
     if (!g.play(m)) break;
   }
   rng noise(game_seed);
+  // Each MCTS side keeps its tree from move to move, for this game only.
+  std::optional<mcts_player_for<G>> mcts_a, mcts_b;
+  if (a.mcts) mcts_a.emplace(mix_seed(game_seed, 3));
+  if (b.mcts) mcts_b.emplace(mix_seed(game_seed, 4));
   while (!g.outcome() && g.ply() < max_plies) {
     const bool a_to_move = (g.to_move() == 1) == a_first;
     const player_spec& p = a_to_move ? a : b;
+    player_figures& figures = a_to_move ? rec.a : rec.b;
+    // A side with a time per game sees a clock of what it has left.
+    std::optional<clock_state> clock;
+    if (p.game_ms > 0)
+      clock = clock_state{std::max<std::int64_t>(0, p.game_ms - figures.clock_ms), 0};
+    const auto started = std::chrono::steady_clock::now();
     std::string token;
     if (p.random) {
       const auto legal = g.legal_moves();
       token = legal[static_cast<std::size_t>(noise.below(static_cast<int>(legal.size())))];
     } else if (p.mcts) {
-      const mcts_result m =
-          mcts_move(g, p.mcts_budget, mix_seed(game_seed, 3 + static_cast<std::uint64_t>(g.ply())));
+      mcts_limits limits = p.mcts_budget;
+      // The same share of the clock as the computer's levels take (its strongest level's cap).
+      if (clock) limits.time_ms = move_budget_ms(mcts_game_cap_ms, clock);
+      const mcts_result m = (a_to_move ? mcts_a : mcts_b)->choose(g, limits);
       token = m.move;
       if (m.playouts > 0) {
         search_info info;  // its playouts stand for nodes in the match's figures
         info.nodes = static_cast<std::uint64_t>(m.playouts);
         info.elapsed_ms = m.elapsed_ms;
-        (a_to_move ? rec.a : rec.b).add(info);
+        figures.add(info);
+        figures.reused += static_cast<std::uint64_t>(m.reused);
       }
     } else {
       computer_request r = p.request;
       r.seed = mix_seed(game_seed, a_to_move ? 1 : 2);
+      r.clock = clock;
       const computer_move cm = choose_move(g, r);
       token = cm.move;
-      if (cm.info.nodes > 0) (a_to_move ? rec.a : rec.b).add(cm.info);
+      if (cm.info.nodes > 0) figures.add(cm.info);
     }
+    figures.clock_ms += std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::steady_clock::now() - started)
+                            .count();
     if (!g.check_move(token) || !g.play(token)) {
       rec.a_result = a_to_move ? -1 : 1;  // an illegal move loses (and is a bug)
       rec.reason = "illegal_move " + token;

@@ -32,10 +32,12 @@ constexpr const char* usage =
     "                      [--opening-plies P] [--max-minutes M] [--from-game K] [--verbose]\n"
     "       ringside-match --bench [--game zertz|dvonn] [--nodes N] [--runs R] [--a SPEC]\n"
     "       ringside-match --summarize W/D/L\n"
-    "SPEC is 'random' (a uniformly random mover), 'mcts' (an independent UCT player with random\n"
-    "playouts: 'mcts/time=MS' or 'mcts/playouts=N' a move, default 1,000 ms) or a level 1-5,\n"
-    "optionally with overrides:\n"
+    "SPEC is 'random' (a uniformly random mover), 'mcts' (an independent UCT player with light\n"
+    "random playouts: 'mcts/time=MS' or 'mcts/playouts=N' a move, default 1,000 ms) or a level\n"
+    "1-5, optionally with overrides:\n"
     "'3', '4/nodes=200000', '5/time=1000', '2/depth=3', '4/threats=0' (no threat terms);\n"
+    "'game=MS' (levels and mcts) gives a side MS of thinking for the whole game, spent as a\n"
+    "clock with no increment ('5/game=10000' against 'mcts/game=10000': equal time);\n"
     "DVONN's evaluation terms switch off the same way: mobility, risk, stacks, reach,\n"
     "distance ('5/stacks=0/reach=0'); '5/variety=0' always plays its best opening move.\n"
     "Games come in pairs: each seeded random opening is played once with each colour.\n"
@@ -65,7 +67,8 @@ bool parse_spec(std::string_view text, match::player_spec& out) {
     return true;
   }
   if (text.substr(0, 4) == "mcts") {
-    // 'mcts/time=MS' or 'mcts/playouts=N' per move (default 1,000 ms).
+    // 'mcts/time=MS', 'mcts/playouts=N' per move or 'mcts/game=MS' per game (default 1,000 ms
+    // a move).
     out.mcts = true;
     std::string_view rest = text.substr(4);
     if (rest.empty()) {
@@ -74,14 +77,22 @@ bool parse_spec(std::string_view text, match::player_spec& out) {
     }
     if (rest.front() != '/') return false;
     rest.remove_prefix(1);
-    const auto eq = rest.find('=');
-    if (eq == std::string_view::npos) return false;
-    const auto key = rest.substr(0, eq), val = rest.substr(eq + 1);
-    if (key == "time") return to_num(val, out.mcts_budget.time_ms) && out.mcts_budget.time_ms > 0;
-    if (key == "playouts") {
-      return to_num(val, out.mcts_budget.playouts) && out.mcts_budget.playouts > 0;
+    while (!rest.empty()) {
+      const auto end = rest.find('/');
+      const std::string_view part = rest.substr(0, end);
+      rest = end == std::string_view::npos ? "" : rest.substr(end + 1);
+      const auto eq = part.find('=');
+      if (eq == std::string_view::npos) return false;
+      const auto key = part.substr(0, eq), val = part.substr(eq + 1);
+      bool ok = false;
+      if (key == "time") ok = to_num(val, out.mcts_budget.time_ms) && out.mcts_budget.time_ms > 0;
+      if (key == "playouts") {
+        ok = to_num(val, out.mcts_budget.playouts) && out.mcts_budget.playouts > 0;
+      }
+      if (key == "game") ok = to_num(val, out.game_ms) && out.game_ms > 0;
+      if (!ok) return false;
     }
-    return false;
+    return true;
   }
   const auto slash = text.find('/');
   if (!to_num(text.substr(0, slash), out.request.level) || out.request.level < 1 ||
@@ -100,6 +111,7 @@ bool parse_spec(std::string_view text, match::player_spec& out) {
     if (key == "nodes") ok = to_num(val, out.request.nodes) && out.request.nodes > 0;
     if (key == "time") ok = to_num(val, out.request.time_ms) && out.request.time_ms > 0;
     if (key == "depth") ok = to_num(val, out.request.depth) && out.request.depth > 0;
+    if (key == "game") ok = to_num(val, out.game_ms) && out.game_ms > 0;
     if (key == "threats" && (val == "0" || val == "1")) {
       out.request.threats = val == "1";
       ok = true;
@@ -128,17 +140,27 @@ std::string signed_elo(double e) {
   return buf;
 }
 
-void print_figures(const char* side, const match::player_spec& p, const match::player_figures& f) {
+void print_figures(const char* side, const match::player_spec& p, const match::player_figures& f,
+                   std::size_t games) {
   if (p.random) {
     std::printf("%s (%s): uniformly random moves\n", side, p.label.c_str());
     return;
   }
+  if (games > 0) {
+    std::printf("%s (%s): %.0f ms a game, all its moves, wall clock\n", side, p.label.c_str(),
+                static_cast<double>(f.clock_ms) / static_cast<double>(games));
+  }
   if (p.mcts && f.moves > 0) {
-    std::printf("%s (%s): %llu searched moves, %.1f ms/move (max %lld), %.0f playouts/move\n", side,
-                p.label.c_str(), static_cast<unsigned long long>(f.moves),
-                static_cast<double>(f.ms_sum) / static_cast<double>(f.moves),
-                static_cast<long long>(f.ms_max),
-                static_cast<double>(f.nodes) / static_cast<double>(f.moves));
+    const double secs = static_cast<double>(f.ms_sum) / 1000.0;
+    std::printf(
+        "%s (%s): %llu searched moves, %.1f ms/move (max %lld), %.0f playouts/move, %.0f "
+        "playouts/s, %.0f more kept from the move before\n",
+        side, p.label.c_str(), static_cast<unsigned long long>(f.moves),
+        static_cast<double>(f.ms_sum) / static_cast<double>(f.moves),
+        static_cast<long long>(f.ms_max),
+        static_cast<double>(f.nodes) / static_cast<double>(f.moves),
+        secs > 0 ? static_cast<double>(f.nodes) / secs : 0.0,
+        static_cast<double>(f.reused) / static_cast<double>(f.moves));
     return;
   }
   if (f.moves == 0) {
@@ -297,8 +319,8 @@ int play_match(const G& start, const cli& c) {
                 records.size(), planned_games,
                 static_cast<std::size_t>(c.o.first_game) + records.size());
   }
-  print_figures("A", c.a, fa);
-  print_figures("B", c.b, fb);
+  print_figures("A", c.a, fa, records.size());
+  print_figures("B", c.b, fb, records.size());
   if (illegal > 0) std::printf("ILLEGAL MOVES: %d games ended by one\n", illegal);
   print_summary(won, drawn, lost);
   return illegal > 0 ? 1 : 0;

@@ -8,6 +8,7 @@
 #include "engine/zertz/rules.hpp"
 #include "engine/zertz/zen.hpp"
 #include "engine/zertz/zip.hpp"
+#include "engine/zertz/zobrist.hpp"
 
 namespace ringside::zertz {
 
@@ -220,6 +221,13 @@ std::vector<std::string> game::removable() const {
 const std::vector<std::string>& game::history() const {
   return impl_->history;
 }
+std::vector<std::uint64_t> game::position_keys() const {
+  std::vector<std::uint64_t> out;
+  out.reserve(impl_->seen.size());
+  for (const auto& s : impl_->seen) out.push_back(zobrist_key(s));
+  return out;
+}
+
 const std::vector<int>& game::history_by() const {
   return impl_->history_by;
 }

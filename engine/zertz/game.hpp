@@ -105,7 +105,10 @@ class game {
   const std::vector<std::string>& history() const;
   const std::vector<int>& history_by() const;    // the seat of each history() entry
   std::vector<std::string> legal_moves() const;  // every legal ZEN token, sorted
-  std::string zip() const;                       // the current position as ZIP
+  // The Zobrist key of every position so far, the start first and the current one last, for
+  // the computer's search to see the repetition rule.
+  std::vector<std::uint64_t> position_keys() const;
+  std::string zip() const;  // the current position as ZIP
   // The ZIP the game started from, or empty when it started from the empty board.
   std::optional<std::string> start_zip() const;
 

@@ -27,6 +27,8 @@ struct search_traits : search_game_types<position, move, move_list, move_order> 
     return static_cast<std::size_t>((m.colour() * 64 + m.cell()) * 64 + m.removed());
   }
   static constexpr bool sort_up_front = false;  // thousands of placements: pick as needed
+  // Placing a captured marble back and capturing it again can repeat a position (rules §7).
+  static constexpr bool repetition_ties = true;
 
   static void generate(const position& p, move_list& out) { generate_moves(p, out); }
   static std::uint64_t key(const position& p) { return zobrist_key(p.raw()); }

@@ -31,6 +31,19 @@ struct setup {
   int to_move = 1;
 };
 
+// The 61-ring board with a3 and i3 gone and every other edge ring holding a marble, so no
+// ring is free; a grey marble on e4; player 1 holds one white, the pool is empty. Placements
+// remove no ring and captures take them back, so positions can repeat.
+inline setup locked_61_rings() {
+  setup s{.rings = 61, .removed = {"a3", "i3"}, .caps1 = {1, 0, 0}};
+  const char* edge[] = {"a1", "a2", "a4", "a5", "i1", "i2", "i4", "i5", "b1", "c1", "d1",
+                        "e1", "f1", "g1", "h1", "b6", "c7", "d8", "e9", "f8", "g7", "h6"};
+  const char* colours = "WWWWWGGGGGGGBBBBBBBBBB";
+  for (int i = 0; i < 22; ++i) s.marbles.emplace_back(edge[i], colours[i]);
+  s.marbles.emplace_back("e4", 'G');
+  return s;
+}
+
 inline int colour_index(char c) {
   return c == 'W' ? 0 : c == 'G' ? 1 : 2;
 }

@@ -166,6 +166,8 @@ TEST_CASE("ringside-match: the MCTS sparring partner plays whole legal games in 
   }
   CHECK(run("--a mcts/depth=3 --b 1").status == 2);
   CHECK(run("--a mcts/time=0 --b 1").status == 2);
+  CHECK(run("--a mcts/game=0 --b 1").status == 2);
+  CHECK(run("--a 3/game=x --b 1").status == 2);
   CHECK(run("--bench --a mcts").status == 2);
 }
 
@@ -204,6 +206,21 @@ TEST_CASE("ringside-match: a malformed number is refused, not read as far as it 
   const auto help = run("--help");
   CHECK(help.status == 0);
   CHECK(help.out.starts_with("usage: ringside-match --a SPEC --b SPEC"));
+}
+
+TEST_CASE("ringside-match: a time per game holds both a level and the MCTS to it") {
+  const auto r = run("--a 2/game=300 --b mcts/game=300 --games 2 --threads 2 --seed 3");
+  REQUIRE(r.status == 0);
+  for (const char* side : {"A (2/game=300): ", "B (mcts/game=300): "}) {
+    const auto at = r.out.find(side);
+    REQUIRE(at != std::string::npos);
+    const int ms = std::stoi(r.out.substr(at + std::string(side).size()));
+    CAPTURE(side);
+    // Each move takes at most half of what is left, so a game's total stays under the budget
+    // but for what the clock counts beyond the search (a little, and more on a loaded machine).
+    CHECK(ms <= 450);
+  }
+  CHECK(r.out.find("playouts/s") != std::string::npos);
 }
 
 }  // namespace ringside::test

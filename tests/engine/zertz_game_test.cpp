@@ -7,18 +7,6 @@ namespace ringside::zertz::test {
 
 namespace {
 
-// The 61-ring board with a3 and i3 gone and every other edge ring holding a marble, so no
-// ring is free; a grey marble on e4; player 1 holds one white, the pool is empty.
-setup locked_61() {
-  setup s{.rings = 61, .removed = {"a3", "i3"}, .caps1 = {1, 0, 0}};
-  const char* edge[] = {"a1", "a2", "a4", "a5", "i1", "i2", "i4", "i5", "b1", "c1", "d1",
-                        "e1", "f1", "g1", "h1", "b6", "c7", "d8", "e9", "f8", "g7", "h6"};
-  const char* colours = "WWWWWGGGGGGGBBBBBBBBBB";
-  for (int i = 0; i < 22; ++i) s.marbles.emplace_back(edge[i], colours[i]);
-  s.marbles.emplace_back("e4", 'G');
-  return s;
-}
-
 std::string play_ok(game& g, std::string_view text) {
   auto r = g.play(text);
   REQUIRE_MESSAGE(r.has_value(), text << ": " << (r ? "" : r.error()));
@@ -84,7 +72,7 @@ TEST_CASE("game: no colour left to place") {
 }
 
 TEST_CASE("game: a forced pass is played for the player who has nothing to place") {
-  game g = build_game(locked_61());
+  game g = build_game(locked_61_rings());
   CHECK(g.removable().empty());
   CHECK(g.legal_moves().size() == 59 - 23);  // white on any vacant ring, nothing removed
   play_ok(g, "We5");
@@ -99,7 +87,7 @@ TEST_CASE("game: a forced pass is played for the player who has nothing to place
 }
 
 TEST_CASE("game: two passes in a row end the game in a tie") {
-  game g = build_game(locked_61());
+  game g = build_game(locked_61_rings());
   play_ok(g, "We7");
   CHECK(g.history() == std::vector<std::string>{"We7", "pass", "pass"});
   REQUIRE(g.outcome().has_value());
@@ -110,7 +98,7 @@ TEST_CASE("game: two passes in a row end the game in a tie") {
 }
 
 TEST_CASE("game: the third occurrence of a position is a tie") {
-  game g = build_game(locked_61());
+  game g = build_game(locked_61_rings());
   for (int cycle = 0; cycle < 2; ++cycle) {
     CAPTURE(cycle);
     CHECK_FALSE(g.outcome().has_value());
@@ -129,7 +117,7 @@ TEST_CASE("game: a decided position cannot start a game, a pass at the start is 
                             "oooo/ooooo/oooooo/ooooooo/1oooooo/2ooooo/3oooo 2/8/10 4/0/0 0/0/0 2");
   REQUIRE_FALSE(won.has_value());
   CHECK(won.error() == "the position is already decided: player 1 has won");
-  setup s = locked_61();
+  setup s = locked_61_rings();
   s.caps1 = {0, 0, 0};
   s.caps2 = {1, 0, 0};
   game g = build_game(s);  // player 1 holds nothing: passes at once
@@ -167,7 +155,7 @@ TEST_CASE("game: a ZEN record reads back into the same game") {
 }
 
 TEST_CASE("game: a record carries a result decided outside the rules, never over the rules") {
-  game g = build_game(locked_61());
+  game g = build_game(locked_61_rings());
   REQUIRE_FALSE(g.outcome().has_value());
   zen_tags resigned;
   resigned.result = "0-1";  // player 1 resigned
@@ -189,7 +177,7 @@ TEST_CASE("game: a record carries a result decided outside the rules, never over
 }
 
 TEST_CASE("game: records with passes, player 2 first, and bad records") {
-  setup s = locked_61();
+  setup s = locked_61_rings();
   s.to_move = 2;
   s.caps1 = {0, 0, 0};
   s.caps2 = {1, 0, 0};

@@ -295,4 +295,56 @@ TEST_CASE("computer: a lone legal move is played without a search") {
   CHECK(m.info.nodes == 0);
 }
 
+TEST_CASE("search: a line into a position's third occurrence scores a tie, not its second") {
+  // Positions where the mover is behind after a 2-ply search. A move into a position the game
+  // has met twice before must now score 0 and be chosen (a tie beats a loss); met once before,
+  // it is an ordinary move and nothing changes.
+  const auto at_depth_2 = [](const position& p, std::vector<std::uint64_t> earlier) {
+    searcher s(std::size_t{4} << 20);
+    search_settings set;
+    set.limits.max_depth = 2;
+    set.earlier_keys = std::move(earlier);
+    return s.run(p, set);
+  };
+  int checked = 0;
+  for (const game& g : random_positions(20, 3)) {
+    if (checked == 3) break;
+    const auto p = parse_zip(g.zip(), g.rules(), g.board_rings());
+    REQUIRE(p);
+    // Jumps have one answer; long placement lists only make the test slow.
+    if (p->any_jump() || count_moves(*p) > 300) continue;
+    const search_result plain = at_depth_2(*p, {});
+    if (plain.info.score >= 0 || plain.info.score <= -search_info::mate_bound) continue;
+    move_list moves;
+    generate_moves(*p, moves);
+    const move other = moves[0] == plain.best ? moves[1] : moves[0];
+    position child = *p;
+    child.do_move(other);
+    if (child.over()) continue;
+    const std::uint64_t key = zobrist_key(child.raw());
+    const search_result once = at_depth_2(*p, {key});
+    CHECK(once.best == plain.best);
+    CHECK(once.info.score == plain.info.score);
+    const search_result twice = at_depth_2(*p, {key, 1, key});
+    CHECK(twice.best == other);
+    CHECK(twice.info.score == 0);
+    ++checked;
+  }
+  CHECK(checked >= 3);
+}
+
+TEST_CASE("computer: the game's earlier positions reach the search") {
+  // The locked 61-ring position repeats after four moves; the game's keys show the start twice
+  // and the computer still answers with a legal move there.
+  game g = build_game(locked_61_rings());
+  const std::uint64_t start = g.position_keys().front();
+  for (const char* m : {"We5", "Ge4xe6", "We5", "Ge6xe4"}) REQUIRE(g.play(m));
+  const auto keys = g.position_keys();
+  CHECK(keys.size() == g.history().size() + 1);
+  CHECK(keys.back() == start);
+  CHECK(std::count(keys.begin(), keys.end(), start) == 2);
+  const computer_move m = choose_move(g, ask(3));
+  CHECK(g.check_move(m.move));
+}
+
 }  // namespace ringside::zertz::test
