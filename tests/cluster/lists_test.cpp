@@ -25,6 +25,7 @@
 #include "support/table.hpp"
 
 using namespace std::chrono_literals;
+using namespace ringside;
 using namespace ringside::test;
 using ringside::server::cluster::lease_owner;
 using ringside::server::cluster::room_lease;
@@ -50,7 +51,9 @@ std::vector<std::string> lists_node_flags(const redis_server& r, const std::stri
           "--rate-limit",
           "100000",
           "--address-rate-limit",
-          "0"};
+          "0",
+          "--http-rate-limit",
+          "100000"};
 }
 
 std::string room_owner(const redis_server& r, const std::string& room) {
@@ -76,8 +79,9 @@ std::string room_owner(const redis_server& r, const std::string& room) {
 std::set<std::string> listed(std::uint16_t port) {
   const auto [status, body] = http_get(port, "/api/rooms?status=all");
   REQUIRE(status == 200);
+  const auto page = json::parse(body);
   std::set<std::string> ids;
-  for (const auto& r : json::parse(body).at("rooms")) ids.insert(r.at("room").get<std::string>());
+  for (const auto& r : page.at("rooms")) ids.insert(r.at("room").get<std::string>());
   return ids;
 }
 

@@ -8,9 +8,9 @@
 
 #include <string>
 
-using ringside::server::room_list;
 using ringside::protocol::list_rooms;
 using ringside::protocol::room_filter;
+using ringside::server::room_list;
 
 namespace {
 
@@ -84,7 +84,8 @@ TEST_CASE("room_list: pages of people's games skip computer games, however many 
   CHECK_FALSE(page->next);
 }
 
-TEST_CASE("room_list: an entry keeps its first place; one whose place is taken goes just after") {
+TEST_CASE(
+    "room_list: an entry keeps its first place, and one whose place is taken goes just after") {
   room_list list(50);
   list.put("a", 10, summary("a", "waiting", 0), true);
   // Another node's room with the same order: both listed, the later one just above.
