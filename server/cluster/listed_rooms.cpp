@@ -69,6 +69,9 @@ void listed_rooms::put(const std::string& room, std::string entry) {
     return;
   }
   redis_.command({"HSET", key_, room, entry}, [](redis::redis_reply) {});
+  // The HSET may have made the hash anew: it must expire even if this node dies before its
+  // next heartbeat.
+  redis_.command({"PEXPIRE", key_, std::to_string(ttl_.count())}, [](redis::redis_reply) {});
   own_[room] = std::move(entry);
 }
 
