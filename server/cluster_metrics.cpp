@@ -36,6 +36,9 @@ std::string cluster_metrics::render() const {
   one("ringside_cluster_rooms_given_up_total", "counter",
       "Rooms this node gave up: another node took them over (lease or store fencing).",
       rooms_given_up.load());
+  one("ringside_cluster_lists_unavailable_total", "counter",
+      "Lobby room lists served with this node's rooms only: Redis did not answer.",
+      lists_unavailable.load());
   return out.str();
 }
 

@@ -21,6 +21,7 @@ struct cluster_metrics {
   std::atomic<std::int64_t> online{0};              // connections on every live node
   std::atomic<std::uint64_t> rooms_taken_over{0};   // rooms claimed from a dead or departed node
   std::atomic<std::uint64_t> rooms_given_up{0};     // rooms another node took from this one
+  std::atomic<std::uint64_t> lists_unavailable{0};  // lobby lists served without other nodes'
 
   // The Prometheus text for the above (appended to metrics::render).
   std::string render() const;

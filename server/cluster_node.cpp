@@ -39,6 +39,8 @@ cluster_node::cluster_node(net::io_context& ioc, const cluster_settings& s,
       redis_(ioc, std::move(where)),
       nodes_(redis_, ms(s.node_ttl_s)),
       adoption_(redis_, node_id_, ms(s.lease_ttl_s)),
+      // A lobby read of the other nodes' rooms serves every lobby request for half a second.
+      listed_(redis_, node_id_, ms(s.node_ttl_s), std::chrono::milliseconds(500)),
       lease_timer_(redis_.strand()),
       beat_timer_(redis_.strand()) {}
 
@@ -173,6 +175,7 @@ void cluster_node::room_opened(const std::string& id) {
 
 void cluster_node::room_closed(const std::string& id) {
   net::post(redis_.strand(), [this, id] {
+    listed_.put(id, {});
     const auto it = rooms_.find(id);
     if (it == rooms_.end()) return;
     if (it->second.owned) {
@@ -212,6 +215,26 @@ void cluster_node::publish(std::string channel, std::string payload) {
   });
 }
 
+void cluster_node::room_listed(const std::string& id, std::uint64_t order,
+                               const std::string& summary_json) {
+  std::string entry =
+      summary_json.empty() ? std::string() : cluster::listed_rooms::encode(order, summary_json);
+  net::post(redis_.strand(), [this, id, entry = std::move(entry)]() mutable {
+    if (!leaving_) listed_.put(id, std::move(entry));
+  });
+}
+
+void cluster_node::listed_elsewhere(listed_elsewhere_fn fn) {
+  net::post(redis_.strand(), [this, fn = std::move(fn)]() mutable {
+    if (!started_ || leaving_) return fn(nullptr);
+    listed_.others(
+        [this, fn = std::move(fn)](std::shared_ptr<const cluster::listed_rooms::entries> got) {
+          if (!got) stats_.cluster.lists_unavailable.fetch_add(1);
+          fn(std::move(got));
+        });
+  });
+}
+
 std::string cluster_node::least_loaded() const {
   const std::lock_guard lock(census_mutex_);
   return least_loaded_;
@@ -244,6 +267,8 @@ void cluster_node::leave(std::function<void()> done) {
         adoption_.handed_over(id, finish);
       });
     }
+    ++*waiting;
+    listed_.leave(finish);
     nodes_.leave(node_id_, [finish](bool) { finish(); });
   });
 }
@@ -329,6 +354,7 @@ void cluster_node::look_after(const std::string& id, held_room& h) {
 
 void cluster_node::lose(const std::string& id, held_room& h) {
   set_owned(id, h, false);
+  listed_.put(id, {});   // its new owner lists it
   h.other_owner = true;  // not claimed again: the room leaves this node
   if (lost_) lost_(id);
 }
@@ -372,6 +398,7 @@ void cluster_node::beat() {
   nodes_.beat(self, [this](bool ok) {
     if (!ok) stats_.cluster.redis_unavailable.fetch_add(1);
   });
+  listed_.refresh();
   nodes_.census([this](std::optional<cluster::node_census> c) {
     if (!c) return;
     stats_.cluster.nodes_live.store(static_cast<std::int64_t>(c->live.size()));

@@ -21,6 +21,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "server/cluster/listed_rooms.hpp"
 #include "server/cluster/node_registry.hpp"
 #include "server/cluster/room_adoption.hpp"
 #include "server/cluster/room_lease.hpp"
@@ -78,6 +79,9 @@ class cluster_node final : public room_observer {
   void claim_absent(const std::string& id, std::function<void(absent_room)> fn) override;
   void absent_restored(const std::string& id, bool restored) override;
   void epoch_behind_store(const std::string& id, std::int64_t stored) override;
+  void room_listed(const std::string& id, std::uint64_t order,
+                   const std::string& summary_json) override;
+  void listed_elsewhere(listed_elsewhere_fn fn) override;
 
  private:
   struct held_room {
@@ -108,6 +112,7 @@ class cluster_node final : public room_observer {
   server::redis::redis_client redis_;
   cluster::node_registry nodes_;
   cluster::room_adoption adoption_;
+  cluster::listed_rooms listed_;
   std::function<void(const std::string&)> lost_;
   take_over_fn take_over_;
   bool adopting_ = false;

@@ -50,11 +50,18 @@ std::optional<std::uint64_t> parse_room_cursor(const std::string& text) {
 void room_list::put(const std::string& id, std::uint64_t order, nlohmann::json summary,
                     bool listed) {
   if (!listed || summary.is_null()) return erase(id);
+  // An entry keeps the place it was first given. A new one whose order is taken (another
+  // node's room, ordered by its own clock) goes just after it: the map holds one per order.
+  if (const auto known = order_of_.find(id); known != order_of_.end()) {
+    order = known->second;
+  } else {
+    while (by_order_.count(order) != 0) ++order;
+  }
   order_of_[id] = order;
   const bool computer = summary.contains("computer");
-  by_order_[order] = item{id, summary.at("game").get<std::string>(),
-                          summary.at("status").get<std::string>(), computer,
-                          protocol::to_wire(summary)};
+  by_order_[order] =
+      item{id, summary.at("game").get<std::string>(), summary.at("status").get<std::string>(),
+           computer, protocol::to_wire(summary)};
   ++generation_;
   first_pages_ = {};
 }
@@ -70,8 +77,7 @@ void room_list::erase(const std::string& id) {
 
 std::shared_ptr<const room_page> room_list::page(const protocol::list_rooms& q) {
   const bool first = !q.game && q.status == protocol::room_filter::open &&
-                     (q.limit == 0 || static_cast<std::size_t>(q.limit) >= page_size_) &&
-                     !q.before;
+                     (q.limit == 0 || static_cast<std::size_t>(q.limit) >= page_size_) && !q.before;
   if (!first) return build(q);
   // One cached page per `computer` filter: none, people's games, computer games.
   const std::size_t slot = !q.computer ? 0 : *q.computer ? 2 : 1;

@@ -1,9 +1,9 @@
 #pragma once
 // room_list: the lobby's list of rooms, newest first, and its pages. A page is the newest
-// `limit` rooms matching a game, status and computer filter, older than an optional cursor (`before`,
-// the `next` of the previous page). Kept sorted as rooms come, change and go, so a page costs
-// what it returns, not the number of rooms; the default first page (the one every lobby screen
-// and GET /api/rooms asks for) is built once per change and served from a cache until the
+// `limit` rooms matching a game, status and computer filter, older than an optional cursor
+// (`before`, the `next` of the previous page). Kept sorted as rooms come, change and go, so a page
+// costs what it returns, not the number of rooms; the default first page (the one every lobby
+// screen and GET /api/rooms asks for) is built once per change and served from a cache until the
 // next. Used only on the lobby's strand.
 
 #include <array>
@@ -12,9 +12,9 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <string_view>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 #include "protocol/wire/messages.hpp"
@@ -33,7 +33,7 @@ class room_list {
   explicit room_list(std::size_t page_size) : page_size_(page_size) {}
 
   // Adds or replaces the entry of room `id`; `order` grows with each room made (the newest
-  // has the largest). An unlisted (private) room is kept out.
+  // has the largest). An unlisted (private) room is kept out. An entry keeps its first order.
   void put(const std::string& id, std::uint64_t order, nlohmann::json summary, bool listed);
   void erase(const std::string& id);
 
@@ -51,7 +51,7 @@ class room_list {
     std::string game;
     std::string status;
     bool computer = false;  // a game against the computer (its summary has `computer`)
-    std::string text;  // the summary, serialised once per change of the room
+    std::string text;       // the summary, serialised once per change of the room
   };
 
   std::shared_ptr<const room_page> build(const protocol::list_rooms& q) const;

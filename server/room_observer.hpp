@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 namespace ringside::server {
 
@@ -60,6 +61,21 @@ class room_observer {
     (void)id;
     (void)stored;
   }
+
+  // Room `id`'s lobby entry changed: `order` is its place in the list (wall-clock based, so
+  // comparable between nodes) and `summary_json` its summary; empty when it left the list.
+  virtual void room_listed(const std::string& id, std::uint64_t order,
+                           const std::string& summary_json) {
+    (void)id;
+    (void)order;
+    (void)summary_json;
+  }
+  // The lobby entries of every other node's rooms (room id -> listed_rooms entry text), for
+  // the lobby to merge with this server's; fn(nullptr) when there are none to be had (a single
+  // server, or Redis not answering). `fn` runs on any thread.
+  using listed_elsewhere_fn =
+      std::function<void(std::shared_ptr<const std::unordered_map<std::string, std::string>>)>;
+  virtual void listed_elsewhere(listed_elsewhere_fn fn) { fn(nullptr); }
 };
 
 }  // namespace ringside::server

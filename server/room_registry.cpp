@@ -8,8 +8,10 @@
 #include <chrono>
 #include <random>
 
-#include "server/computer_pool.hpp"
 #include "common/unix_time.hpp"
+#include "protocol/wire/encode.hpp"
+#include "server/cluster/listed_rooms.hpp"
+#include "server/computer_pool.hpp"
 #include "server/journal_writer.hpp"
 #include "server/metrics.hpp"
 #include "server/random_id.hpp"
@@ -24,7 +26,9 @@ namespace net = boost::asio;
 namespace {
 // The one place a room's takeback setting is chosen when its creator left it out: casual
 // games allow takebacks, rated ones do not (a rating must rest on the game as played).
-bool takebacks_by_default(const protocol::create_room& req) { return !req.rated; }
+bool takebacks_by_default(const protocol::create_room& req) {
+  return !req.rated;
+}
 
 // The journal's row of a new room with settings `s`.
 room_row row_of(const room_settings& s, std::string status) {
@@ -45,8 +49,8 @@ room_row row_of(const room_settings& s, std::string status) {
 }
 }  // namespace
 
-room_registry::room_registry(net::io_context& ioc, metrics& m, journal_writer* journal, double abandon_after_s,
-             room_limits limits)
+room_registry::room_registry(net::io_context& ioc, metrics& m, journal_writer* journal,
+                             double abandon_after_s, room_limits limits)
     : ioc_(ioc),
       metrics_(m),
       journal_(journal),
@@ -151,7 +155,16 @@ void room_registry::adopt(const room_ptr& r) {
   entry& e = rooms_[r->id()];
   e.r = r;
   e.order = next_order_++;
-  if (observer_ != nullptr) observer_->room_opened(r->id());
+  if (observer_ != nullptr) {
+    // In a cluster the lobby merges every node's rooms: orders from the wall clock (2^10 a
+    // millisecond) put them newest first across nodes.
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::system_clock::now().time_since_epoch())
+                        .count();
+    e.order = std::max(e.order, static_cast<std::uint64_t>(ms) << 10);
+    next_order_ = e.order + 1;
+    observer_->room_opened(r->id());
+  }
 }
 
 void room_registry::sweep_finished_rooms(finished_retention rule) {
@@ -171,7 +184,8 @@ void room_registry::sweep_finished_rooms(finished_retention rule) {
         },
         strand_,
         [this, pruned, rule](journal_status st) {
-          if (!st) return spdlog::error("journal: pruning old finished games failed: {}", st.error());
+          if (!st)
+            return spdlog::error("journal: pruning old finished games failed: {}", st.error());
           metrics_.finished_rooms_pruned.fetch_add(static_cast<std::uint64_t>(*pruned));
           if (*pruned > 0) {
             spdlog::info("pruned {} finished games of under {} plies, finished more than {} s ago",
@@ -182,7 +196,8 @@ void room_registry::sweep_finished_rooms(finished_retention rule) {
   });
 }
 
-void room_registry::seated_rooms(std::string player, std::function<void(std::vector<room_ptr>)> fn) {
+void room_registry::seated_rooms(std::string player,
+                                 std::function<void(std::vector<room_ptr>)> fn) {
   net::post(strand_, [this, player = std::move(player), fn = std::move(fn)] {
     std::vector<room_ptr> seated;
     if (const auto s = seats_.find(player); s != seats_.end()) {
@@ -195,11 +210,15 @@ void room_registry::seated_rooms(std::string player, std::function<void(std::vec
   });
 }
 
-room_registry::refusal room_registry::reserve_waiting(const std::string& creator, const std::string& address) {
+room_registry::refusal room_registry::reserve_waiting(const std::string& creator,
+                                                      const std::string& address) {
   switch (waiting_.reserve(creator, address)) {
-    case creator_quota::verdict::player_cap: return refusal::player_cap;
-    case creator_quota::verdict::address_cap: return refusal::address_cap;
-    case creator_quota::verdict::granted: break;
+    case creator_quota::verdict::player_cap:
+      return refusal::player_cap;
+    case creator_quota::verdict::address_cap:
+      return refusal::address_cap;
+    case creator_quota::verdict::granted:
+      break;
   }
   return refusal::none;
 }
@@ -208,11 +227,15 @@ void room_registry::release_waiting(const std::string& creator, const std::strin
   waiting_.release(creator, address);
 }
 
-room_registry::refusal room_registry::reserve_computer(const std::string& creator, const std::string& address) {
+room_registry::refusal room_registry::reserve_computer(const std::string& creator,
+                                                       const std::string& address) {
   switch (computer_games_.reserve(creator, address)) {
-    case creator_quota::verdict::player_cap: return refusal::computer_player_cap;
-    case creator_quota::verdict::address_cap: return refusal::computer_address_cap;
-    case creator_quota::verdict::granted: break;
+    case creator_quota::verdict::player_cap:
+      return refusal::computer_player_cap;
+    case creator_quota::verdict::address_cap:
+      return refusal::computer_address_cap;
+    case creator_quota::verdict::granted:
+      break;
   }
   return refusal::none;
 }
@@ -234,7 +257,7 @@ void room_registry::stop_waiting(entry& e) {
 }
 
 void room_registry::create_room(protocol::create_room req, any_game start, std::string creator,
-                        std::string address, std::function<void(room_ptr, refusal)> fn) {
+                                std::string address, std::function<void(room_ptr, refusal)> fn) {
   net::post(strand_, [this, req = std::move(req), start = std::move(start),
                       creator = std::move(creator), address = std::move(address),
                       fn = std::move(fn)]() mutable {
@@ -413,7 +436,8 @@ std::size_t room_registry::seats_held(const std::string& player) const {
       }));
 }
 
-void room_registry::may_take_seat(std::string player, std::string room_id, std::function<void(bool)> fn) {
+void room_registry::may_take_seat(std::string player, std::string room_id,
+                                  std::function<void(bool)> fn) {
   net::post(strand_, [this, player = std::move(player), room_id = std::move(room_id),
                       fn = std::move(fn)] {
     const auto s = seats_.find(player);
@@ -482,8 +506,39 @@ void room_registry::find_absent(std::string id, std::function<void(room_ptr)> fn
 }
 
 void room_registry::list_rooms(protocol::list_rooms q,
-                       std::function<void(std::shared_ptr<const room_page>)> fn) {
-  net::post(strand_, [this, q = std::move(q), fn = std::move(fn)] { fn(list_.page(q)); });
+                               std::function<void(std::shared_ptr<const room_page>)> fn) {
+  if (observer_ == nullptr) {
+    return net::post(strand_, [this, q = std::move(q), fn = std::move(fn)] { fn(list_.page(q)); });
+  }
+  observer_->listed_elsewhere([this, q = std::move(q), fn = std::move(fn)](
+                                  std::shared_ptr<const listed_entries> others) mutable {
+    net::post(strand_, [this, q = std::move(q), fn = std::move(fn), others = std::move(others)] {
+      merge_listed(others ? *others : listed_entries{});
+      fn(list_.page(q));
+    });
+  });
+}
+
+void room_registry::merge_listed(const listed_entries& others) {
+  // Entries gone from the other nodes (or now this node's own room) leave.
+  for (auto it = listed_elsewhere_.begin(); it != listed_elsewhere_.end();) {
+    const bool ours = rooms_.count(it->first) != 0;
+    if (!ours && others.count(it->first) != 0) {
+      ++it;
+      continue;
+    }
+    if (!ours) list_.erase(it->first);
+    it = listed_elsewhere_.erase(it);
+  }
+  for (const auto& [id, text] : others) {
+    if (rooms_.count(id) != 0) continue;  // this node's own entry is the fresher one
+    const auto known = listed_elsewhere_.find(id);
+    if (known != listed_elsewhere_.end() && known->second == text) continue;
+    auto decoded = cluster::listed_rooms::decode(text);
+    if (!decoded) continue;  // not one a node wrote: left out
+    list_.put(id, decoded->first, std::move(decoded->second), true);
+    listed_elsewhere_[id] = text;
+  }
 }
 
 void room_registry::update_summary(std::string id, nlohmann::json summary, bool listed) {
@@ -496,6 +551,11 @@ void room_registry::update_summary(std::string id, nlohmann::json summary, bool 
     if (summary.value("status", "") == "finished") {
       it->second.finished = true;
       stop_computer(it->second);
+    }
+    if (observer_ != nullptr) {
+      observer_->room_listed(
+          id, it->second.order,
+          listed && !summary.is_null() ? protocol::to_wire(summary) : std::string());
     }
     list_.put(id, it->second.order, std::move(summary), listed);
   });

@@ -26,9 +26,9 @@
 #include "server/journal.hpp"
 #include "server/rating/glicko2.hpp"
 #include "server/rating_eligibility.hpp"
+#include "server/room.hpp"
 #include "server/room_limits.hpp"
 #include "server/room_list.hpp"
-#include "server/room.hpp"
 #include "server/room_observer.hpp"
 
 namespace ringside::server {
@@ -45,7 +45,7 @@ class room_registry {
   // there and rooms not in memory are looked up there; without one everything stays in
   // memory (tests and fuzzing). `abandon_after_s`: see room's abandonment.
   room_registry(boost::asio::io_context& ioc, metrics& m, journal_writer* journal = nullptr,
-        double abandon_after_s = 120, room_limits limits = {});
+                double abandon_after_s = 120, room_limits limits = {});
 
   // Rebuilds every unfinished room the journal held, with its seats, moves and clocks, before
   // the io_context runs (not thread-safe: call it before any thread does). A room whose moves
@@ -163,6 +163,11 @@ class room_registry {
   void release_computer(const std::string& creator, const std::string& address);
   void stop_computer(entry& e);
 
+  // Cluster: the other nodes' lobby entries (room id -> listed_rooms entry) replace the
+  // ones merged before into this node's list.
+  using listed_entries = std::unordered_map<std::string, std::string>;
+  void merge_listed(const listed_entries& others);
+
   // find_room for an unfinished room the store holds but memory does not (a cluster).
   void find_absent(std::string id, std::function<void(room_ptr)> fn);
   // The runs a room taken over is restored with (restart_charge.hpp).
@@ -192,6 +197,8 @@ class room_registry {
   // Rooms being taken over (take_over), with the find_room answers waiting for them.
   std::unordered_map<std::string, std::vector<std::function<void(room_ptr)>>> restoring_;
   room_list list_;
+  // Cluster: the entries of other nodes' rooms in list_, as last merged.
+  listed_entries listed_elsewhere_;
   creator_quota waiting_{limits_.waiting_rooms_per_player, limits_.waiting_rooms_per_address};
   address_rate created_today_{std::chrono::hours(24)};  // rooms created, per client address
   creator_quota computer_games_{limits_.computer_games_per_player,

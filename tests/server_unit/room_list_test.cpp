@@ -1,5 +1,6 @@
 // The room list's `computer` filter: people's games and games against the computer apart,
-// each default page cached, and nothing changed for a request without the filter.
+// each default page cached, and nothing changed for a request without the filter; an entry
+// keeps its place when its order collides or changes.
 #include "server/room_list.hpp"
 
 #include <doctest/doctest.h>
@@ -7,9 +8,9 @@
 
 #include <string>
 
-using ringside::server::room_list;
 using ringside::protocol::list_rooms;
 using ringside::protocol::room_filter;
+using ringside::server::room_list;
 
 namespace {
 
@@ -81,4 +82,18 @@ TEST_CASE("room_list: pages of people's games skip computer games, however many 
   const auto page = list.page(asking(false));
   CHECK(ids(*page) == "w2w1");
   CHECK_FALSE(page->next);
+}
+
+TEST_CASE(
+    "room_list: an entry keeps its first place, and one whose place is taken goes just after") {
+  room_list list(50);
+  list.put("a", 10, summary("a", "waiting", 0), true);
+  // Another node's room with the same order: both listed, the later one just above.
+  list.put("b", 10, summary("b", "waiting", 0), true);
+  list.put("c", 20, summary("c", "waiting", 0), true);
+  CHECK(ids(*list.page(asking(std::nullopt))) == "cba");
+  // A change of `a` given another order keeps its place (its cursor stays valid).
+  list.put("a", 30, summary("a", "playing", 0), true);
+  CHECK(ids(*list.page(asking(std::nullopt))) == "cba");
+  CHECK(list.size() == 3);
 }
