@@ -3,9 +3,8 @@
 // connections over the nodes, reach a named node by its path, carry a whole game over
 // WebSockets, and take a killed node out of its pool while everything else keeps working.
 //
-// Requests for a room owned by another node are not forwarded between nodes here, so the
-// game's second player and its spectator reach the room's node by its /node/<id>/ path; a
-// game spread over three nodes belongs to the forwarding tests.
+// Here the game's second player and its spectator reach the room's node by its /node/<id>/
+// path; a game spread over the nodes through plain /ws is cluster_e2e_test's.
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>

@@ -1,0 +1,369 @@
+// The cluster end to end, as players meet it: every client connects through the real HAProxy
+// on plain /ws and lands on whichever node leastconn picks; the nodes forward to each room's
+// owner. A SIGKILLed owner and a rolling restart (each node in turn stopped with SIGTERM and
+// started again) must cost no game: the clients whose node went reconnect through the proxy
+// with their tokens, every game finishes, and the shared PostgreSQL store holds every acked
+// move exactly once.
+#include <doctest/doctest.h>
+
+#include <signal.h>
+
+#include <algorithm>
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <thread>
+
+#include "support/game_search.hpp"
+#include "support/local_cluster.hpp"
+#include "support/postgres_cluster.hpp"
+#include "support/server_flags.hpp"
+#include "support/table.hpp"
+#include "support/ws_client.hpp"
+
+using namespace std::chrono_literals;
+using namespace ringside::test;
+using ringside::zertz::variant;
+using steady = std::chrono::steady_clock;
+
+namespace {
+
+std::int64_t connections_on(local_cluster& c, std::size_t i) {
+  if (!c.node_running(i)) return 0;
+  const auto [status, body] = http_get(c.node_port(i), "/healthz");
+  return status == 200 ? json::parse(body).value("connections", std::int64_t{0}) : 0;
+}
+
+// One client of the cluster: through the proxy on /ws, back through it with its token when
+// its node goes, and into its room again.
+struct roaming_client {
+  std::uint16_t proxy = 0;
+  std::string name;
+  std::string room;
+  std::string as = "player";
+  seat_view view;
+  int reconnects = 0;
+  int requests = 0;
+  int missed = 0;  // patches that never came (found by a sync after a silence)
+
+  roaming_client(std::uint16_t proxy_port, std::string who)
+      : proxy(proxy_port), name(std::move(who)) {}
+
+  void connect() {
+    view.conn = std::make_unique<ws_client>(proxy, ws_client::at_path{"/ws"});
+    json hello{{"type", "hello"}, {"name", name}};
+    if (!view.token.empty()) hello["token"] = view.token;
+    const auto welcome = view.conn->request(hello, "welcome");
+    if (!view.player.empty()) REQUIRE(welcome.at("player") == view.player);
+    view.token = welcome.at("token");
+    view.player = welcome.at("player");
+  }
+
+  // Asks for `msg` until the room's owner answers it with `want` (a room between owners
+  // answers with an error for a moment); keeps the room's patches and snapshots meanwhile.
+  json ask(json msg, const std::string& want) {
+    for (int attempt = 0; attempt < 100; ++attempt) {
+      if (!view.conn || view.conn->closed()) return {};
+      const std::string id = name + "-" + std::to_string(++requests);
+      msg["id"] = id;
+      if (!view.conn->send(msg)) return {};
+      for (;;) {
+        auto m = view.conn->recv(5s);
+        if (!m) {
+          REQUIRE_MESSAGE(view.conn->closed(), name << " waited in vain for " << want);
+          return {};
+        }
+        if (keep(*m)) continue;
+        if (m->value("re", json()) != id) continue;
+        if (m->at("type") == want) return *m;
+        REQUIRE_MESSAGE(m->at("type") == "error", m->dump());
+        if (m->at("code") == "stale_version") return *m;
+        break;
+      }
+      std::this_thread::sleep_for(50ms);
+    }
+    FAIL(name << ": no " << want << " after 100 attempts");
+    return {};
+  }
+
+  // Back through the proxy with the same token, and in the same room, seat or seat in the
+  // stands.
+  void rejoin() {
+    ++reconnects;
+    for (int attempt = 0; attempt < 20; ++attempt) {
+      connect();
+      const auto joined = ask({{"type", "join"}, {"room", room}, {"as", as}}, "joined");
+      if (joined.is_null()) continue;  // that node went too
+      view.mirror.reset(joined.at("state"), joined.at("version"));
+      return;
+    }
+    FAIL(name << " could not come back");
+  }
+
+  // A message of the room, kept; false for anything else.
+  bool keep(const json& m) {
+    if (m.at("type") == "patch" && m.value("room", room) == room) {
+      // A new owner numbers its versions past the old one's: a gap, so sync, as clients do.
+      const auto got = view.mirror.apply(m.at("ops"), m.at("version").get<std::int64_t>());
+      using outcome = ringside::client::room_mirror::patch_outcome;
+      if (got == outcome::gap || got == outcome::failed) resync();
+      return true;
+    }
+    if ((m.at("type") == "snapshot" || m.at("type") == "joined") && !m.contains("re") &&
+        m.value("room", room) == room) {
+      view.mirror.reset(m.at("state"), m.at("version"));
+      return true;
+    }
+    return !m.contains("re");
+  }
+
+  void resync() {
+    view.mirror.await_snapshot();
+    view.conn->send({{"type", "sync"}, {"room", room}});
+  }
+
+  // Reads until the room is at `version` at least, coming back if the connection went.
+  void catch_up(std::int64_t version) {
+    const auto deadline = steady::now() + 10s;
+    while (view.version() < version || view.mirror.awaiting_snapshot()) {
+      REQUIRE_MESSAGE(steady::now() < deadline,
+                      name << " stopped at version " << view.version() << " of " << version);
+      if (view.conn->closed()) {
+        rejoin();
+        continue;
+      }
+      auto m = view.conn->recv(1s);
+      if (m) {
+        keep(*m);
+      } else if (!view.conn->closed()) {
+        // Behind and nothing comes: a patch was missed (or the room was between owners when
+        // the last sync went). A client learns it from its next patch or a stale_version; here
+        // the test asks at once, and counts it.
+        if (!view.mirror.awaiting_snapshot()) ++missed;
+        resync();
+      }
+    }
+  }
+
+  // Reads what has come, without waiting; true when the connection is gone.
+  bool absorb() {
+    while (!view.conn->closed()) {
+      auto m = view.conn->recv(1ms);
+      if (!m) break;
+      keep(*m);
+    }
+    return view.conn->closed();
+  }
+
+  // Plays `move` until the room has it: acked, or seen played after an answer that never came
+  // (the owner went between its commit and the ack). The ply decides, as only the mover moves.
+  std::int64_t play(const std::string& move) {
+    for (int attempt = 0; attempt < 50; ++attempt) {
+      if (view.conn->closed()) rejoin();
+      const auto ply = view.state().at("ply").get<std::int64_t>();
+      const auto answer = ask(
+          {{"type", "move"}, {"room", room}, {"move", move}, {"version", view.version()}}, "ack");
+      if (!answer.is_null() && answer.at("type") == "ack") return answer.at("version");
+      if (answer.is_null()) {
+        rejoin();
+      } else {
+        // stale_version: the room's snapshot follows the error.
+        const auto snap = view.conn->next_of("snapshot");
+        view.mirror.reset(snap.at("state"), snap.at("version"));
+      }
+      if (view.state().at("ply").get<std::int64_t>() > ply) return view.version();
+    }
+    FAIL(name << " could not play " << move);
+    return 0;
+  }
+};
+
+// Two players (and maybe spectators) of one game found by the engine.
+struct cluster_game {
+  found_game g;
+  std::vector<std::unique_ptr<roaming_client>> members;  // seat 1, seat 2, spectators
+  std::size_t next = 0;
+  std::int64_t version = 0;
+
+  bool over() const { return next == g.moves.size(); }
+  roaming_client& seat(int s) { return *members[static_cast<std::size_t>(s - 1)]; }
+
+  // Everyone catches up, then the one to move plays the next move.
+  void step() {
+    for (auto& m : members) m->catch_up(version);
+    auto& mover = seat(seat(1).view.state().at("to_move").get<int>());
+    version = std::max(version, mover.play(g.moves[next]));
+    ++next;
+  }
+};
+
+// Seat 1 creates the room through the proxy; seat 2 and the spectators join it.
+void open_game(cluster_game& game) {
+  auto& first = game.seat(1);
+  const auto created = first.ask(
+      {{"type", "create_room"}, {"game", "zertz"}, {"seat", "first"}, {"variant", "blitz"}},
+      "joined");
+  REQUIRE(!created.is_null());
+  first.room = created.at("room");
+  first.view.mirror.reset(created.at("state"), created.at("version"));
+  for (std::size_t k = 1; k < game.members.size(); ++k) {
+    auto& m = *game.members[k];
+    m.room = first.room;
+    m.as = k == 1 ? "player" : "spectator";
+    const auto joined = m.ask({{"type", "join"}, {"room", m.room}, {"as", m.as}}, "joined");
+    REQUIRE(!joined.is_null());
+    m.view.mirror.reset(joined.at("state"), joined.at("version"));
+    game.version = std::max(game.version, joined.at("version").get<std::int64_t>());
+  }
+}
+
+// The k-th finished playout the engine finds (a different game for each k).
+found_game kth_game(int k) {
+  int seen = 0;
+  return find_game(variant::blitz,
+                   [&](const ringside::zertz::game&, const auto&) { return seen++ == k; });
+}
+
+std::string stored(const local_cluster& c, const std::string& room) {
+  return ringside::test_support::postgres_cluster::shared().query_one(
+      c.store_database(),
+      "SELECT count(*) || ' ' || count(DISTINCT ply) FROM moves WHERE room_id = '" + room + "'");
+}
+
+void check_finished(const local_cluster& c, cluster_game& game) {
+  for (auto& m : game.members) {
+    m->catch_up(game.version);
+    CHECK(m->view.state().at("status") == "finished");
+    CHECK(m->view.state().at("zip") == game.g.final_zip);
+  }
+  const auto n = std::to_string(game.g.moves.size());
+  CHECK(stored(c, game.seat(1).room) == n + " " + n);
+}
+
+}  // namespace
+
+TEST_CASE("a game spread over the nodes through /ws survives SIGKILL of its room's owner") {
+  cluster_game game;
+  game.g = kth_game(0);
+  local_cluster cluster({.node_flags = unlimited_messages});
+  const auto proxy = cluster.proxy_port();
+
+  // leastconn: each new connection lands on the node holding fewest; note which one.
+  std::vector<std::size_t> landed;
+  for (const char* who : {"alice", "bob", "eve"}) {
+    std::array<std::int64_t, local_cluster::size> before{};
+    for (std::size_t i = 0; i < local_cluster::size; ++i) before[i] = connections_on(cluster, i);
+    game.members.push_back(std::make_unique<roaming_client>(proxy, who));
+    game.members.back()->connect();
+    std::size_t on = local_cluster::size;
+    for (int poll = 0; poll < 100 && on == local_cluster::size; ++poll) {
+      for (std::size_t i = 0; i < local_cluster::size; ++i)
+        if (connections_on(cluster, i) > before[i]) on = i;
+      if (on == local_cluster::size) std::this_thread::sleep_for(10ms);
+    }
+    REQUIRE(on < local_cluster::size);
+    landed.push_back(on);
+  }
+  CHECK(std::set<std::size_t>(landed.begin(), landed.end()).size() >= 2);
+  open_game(game);
+
+  const auto half = game.g.moves.size() / 2;
+  while (game.next < half) game.step();
+  for (auto& m : game.members) m->catch_up(game.version);
+  const auto owner = cluster.node_with_rooms(1);
+  REQUIRE(owner < local_cluster::size);
+  MESSAGE("nodes: alice " << landed[0] << ", bob " << landed[1] << ", eve " << landed[2]
+                          << "; room on " << owner << "; SIGKILL after " << half << " moves");
+
+  const auto killed_at = steady::now();
+  cluster.kill_node(owner);
+  // Those on the dead node see their connection go and come back through the proxy; the others
+  // keep theirs.
+  for (std::size_t k = 0; k < game.members.size(); ++k) {
+    auto& m = *game.members[k];
+    if (landed[k] != owner) continue;
+    // The proxy passes the dead node's end of the tunnel on: closed, with no close frame.
+    m.view.conn->wait_closed(3s);
+    CHECK(m.view.conn->closed());
+    m.rejoin();
+    CHECK(m.view.state().at("status") == "playing");
+  }
+  while (!game.over()) game.step();
+  MESSAGE(
+      "SIGKILL to the game's end: "
+      << std::chrono::duration_cast<std::chrono::milliseconds>(steady::now() - killed_at).count()
+      << " ms");
+  check_finished(cluster, game);
+  for (std::size_t k = 0; k < game.members.size(); ++k) {
+    INFO(game.members[k]->name);
+    if (game.members[k]->missed > 0) MESSAGE(game.members[k]->missed << " patches missed");
+    CHECK(game.members[k]->reconnects == (landed[k] == owner ? 1 : 0));
+    CHECK(!game.members[k]->view.conn->closed());
+  }
+  CHECK(game.seat(1).view.state().at("result").at("winner") == game.g.result.winner);
+}
+
+TEST_CASE("a rolling restart: each node in turn SIGTERMed and started again, no game stops") {
+  constexpr int games = 10;
+  std::vector<cluster_game> tables(games);
+  for (int k = 0; k < games; ++k) tables[static_cast<std::size_t>(k)].g = kth_game(k);
+  local_cluster cluster({.node_flags = unlimited_messages});
+  const auto proxy = cluster.proxy_port();
+  for (int k = 0; k < games; ++k) {
+    auto& t = tables[static_cast<std::size_t>(k)];
+    for (const char* seat : {"a", "b"}) {
+      t.members.push_back(std::make_unique<roaming_client>(proxy, "g" + std::to_string(k) + seat));
+      t.members.back()->connect();
+    }
+    open_game(t);
+  }
+  std::size_t shortest = tables[0].g.moves.size();
+  for (auto& t : tables) shortest = std::min(shortest, t.g.moves.size());
+
+  // A node goes at a quarter, half and three quarters of the shortest game.
+  std::size_t round = 0;
+  std::size_t restarted = 0;
+  std::vector<std::int64_t> restart_ms;
+  for (bool playing = true; playing; ++round) {
+    if (restarted < local_cluster::size && round == shortest * (restarted + 1) / 4) {
+      const auto i = restarted++;
+      const auto started = steady::now();
+      REQUIRE(::kill(cluster.node(i).pid(), SIGTERM) == 0);
+      // The node says 1001 to its clients and waits for them: they read it and reconnect.
+      while (cluster.node_running(i)) {
+        REQUIRE(steady::now() - started < 10s);
+        for (auto& t : tables)
+          for (auto& m : t.members)
+            if (m->absorb()) m->rejoin();
+        std::this_thread::sleep_for(5ms);
+      }
+      cluster.restart_node(i);
+      restart_ms.push_back(
+          std::chrono::duration_cast<std::chrono::milliseconds>(steady::now() - started).count());
+      CHECK(cluster.proxy().wait_status(local_cluster::node_id(i), "UP", 3s));
+    }
+    playing = false;
+    for (auto& t : tables) {
+      if (t.over()) continue;
+      t.step();
+      playing = true;
+    }
+  }
+  CHECK(restarted == local_cluster::size);
+  int reconnects = 0;
+  int missed = 0;
+  std::size_t moves = 0;
+  for (auto& t : tables) {
+    check_finished(cluster, t);
+    for (auto& m : t.members) {
+      reconnects += m->reconnects;
+      missed += m->missed;
+    }
+    moves += t.g.moves.size();
+  }
+  MESSAGE(games << " games, " << moves << " moves, " << reconnects << " reconnects, " << missed
+                << " patches missed; SIGTERM to restarted: " << restart_ms[0] << ", "
+                << restart_ms[1] << ", " << restart_ms[2] << " ms");
+  // Every client was on some node that went.
+  CHECK(reconnects >= 2 * games);
+}
