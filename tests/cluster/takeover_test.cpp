@@ -143,10 +143,11 @@ TEST_CASE("a stale owner that still trusts its lease cannot commit: the store re
   redis_server redis;
   // Long leases: node-a goes on trusting its lease for seconds after losing it.
   server_process a(node(redis, pg.url(db), "node-a", "30"));
-  server_process b(node(redis, pg.url(db), "node-b", "30"));
   lease_view o(redis);
   table t(a.port());
   REQUIRE(o.owned_by(t.room(), "node-a", 3s));
+  // Only now: a room made while node-b is up may be placed on it (the least loaded).
+  server_process b(node(redis, pg.url(db), "node-b", "30"));
   play_next(t, 1);
   CHECK(pg.query_one(db, "SELECT owner_epoch FROM rooms WHERE id = '" + t.room() + "'") == "1");
 
@@ -181,10 +182,11 @@ TEST_CASE("SIGKILL of a node mid-game: a survivor adopts the room and the game f
   const auto db = pg.create_database();
   redis_server redis;
   auto a = std::make_unique<server_process>(node(redis, pg.url(db), "node-a"));
-  server_process b(node(redis, pg.url(db), "node-b"));
   lease_view o(redis);
   table t(a->port());
   REQUIRE(o.owned_by(t.room(), "node-a", 3s));
+  // Only now: a room made while node-b is up may be placed on it (the least loaded).
+  server_process b(node(redis, pg.url(db), "node-b"));
   int acked = 0;
   for (int s : {1, 2}) {
     play_next(t, s);
@@ -235,10 +237,11 @@ TEST_CASE("SIGTERM of a node: another node adopts its room at once, not after th
   redis_server redis;
   // A 6 s lease: adopting the room well within it means the handover did not wait for it.
   auto a = std::make_unique<server_process>(node(redis, pg.url(db), "node-a", "6"));
-  server_process b(node(redis, pg.url(db), "node-b", "6"));
   lease_view o(redis);
   table t(a->port());
   REQUIRE(o.owned_by(t.room(), "node-a", 3s));
+  // Only now: a room made while node-b is up may be placed on it (the least loaded).
+  server_process b(node(redis, pg.url(db), "node-b", "6"));
   play_next(t, 1);
   const auto stopped_at = steady::now();
   CHECK(::kill(a->pid(), SIGTERM) == 0);
@@ -251,7 +254,8 @@ TEST_CASE("SIGTERM of a node: another node adopts its room at once, not after th
   // The players come to node-b; their old connections' close lets node-a finish its exit.
   CHECK(reconnect(t.seat(2), b.port(), t.room()).at("seat") == 2);
   CHECK(reconnect(t.seat(1), b.port(), t.room()).at("seat") == 1);
-  CHECK(a->stop(SIGTERM) == 0);
+  // Already leaving since the SIGTERM above: wait for its exit (a second SIGTERM would kill it).
+  CHECK(a->stop(0) == 0);
   play_next(t, 2);
   CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
 }
@@ -261,10 +265,11 @@ TEST_CASE("a node paused past its lease (SIGSTOP) commits nothing once it runs a
   const auto db = pg.create_database();
   redis_server redis;
   server_process a(node(redis, pg.url(db), "node-a"));
-  server_process b(node(redis, pg.url(db), "node-b"));
   lease_view o(redis);
   table t(a.port());
   REQUIRE(o.owned_by(t.room(), "node-a", 3s));
+  // Only now: a room made while node-b is up may be placed on it (the least loaded).
+  server_process b(node(redis, pg.url(db), "node-b"));
   play_next(t, 1);
 
   // node-a stops with a move on its way: the move waits in its socket.
@@ -304,10 +309,11 @@ TEST_CASE("epochs behind the store's (Redis started again empty) are raised past
   const auto db = pg.create_database();
   redis_server redis;
   auto a = std::make_unique<server_process>(node(redis, pg.url(db), "node-a"));
-  server_process b(node(redis, pg.url(db), "node-b"));
   lease_view o(redis);
   table t(a->port());
   REQUIRE(o.owned_by(t.room(), "node-a", 3s));
+  // Only now: a room made while node-b is up may be placed on it (the least loaded).
+  server_process b(node(redis, pg.url(db), "node-b"));
   play_next(t, 1);
   // As if Redis had lost its epochs after the store saw five owners of the room.
   pg.query_one(db, "UPDATE rooms SET owner_epoch = 5 WHERE id = '" + t.room() + "' RETURNING 1");
@@ -349,10 +355,11 @@ TEST_CASE("a clock runs on across a takeover: the mover's turn so far is charged
   const auto db = pg.create_database();
   redis_server redis;
   auto a = std::make_unique<server_process>(node(redis, pg.url(db), "node-a"));
-  server_process b(node(redis, pg.url(db), "node-b"));
   lease_view o(redis);
   table t(a->port(), {{"variant", "blitz"}, {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
   REQUIRE(o.owned_by(t.room(), "node-a", 3s));
+  // Only now: a room made while node-b is up may be placed on it (the least loaded).
+  server_process b(node(redis, pg.url(db), "node-b"));
   play_next(t, 1);
   // Seat 1's clock runs from seat 2's move, which the node receives after this.
   const auto turn_began = steady::now();
