@@ -403,7 +403,7 @@ void cluster_node::beat() {
     if (!c) return;
     stats_.cluster.nodes_live.store(static_cast<std::int64_t>(c->live.size()));
     stats_.cluster.online.store(c->online());
-    if (const auto least = c->least_loaded()) {
+    if (const auto least = c->least_loaded(settings_.placement_load_margin)) {
       const std::lock_guard lock(census_mutex_);
       least_loaded_ = least->id;
     }
