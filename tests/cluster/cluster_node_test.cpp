@@ -329,4 +329,7 @@ TEST_CASE("--cluster flags that make no sense stop the server at start, saying w
   CHECK(exit_code("--cluster redis://127.0.0.1:6379 --lease-ttl 0.1") == 1);
   CHECK(exit_code("--cluster redis://127.0.0.1:6379 --node-ttl 100") == 1);
   CHECK(exit_code("--cluster redis://127.0.0.1:6379 --cluster-node-id 'a b'") == 1);
+  CHECK(exit_code("--cluster redis://127.0.0.1:6379 --forward-timeout 0") == 1);
+  CHECK(exit_code("--cluster redis://127.0.0.1:6379 --placement-load-margin -1") == 1);
+  CHECK(exit_code("--cluster redis://127.0.0.1:6379 --placement-load-margin 100") == 1);
 }
