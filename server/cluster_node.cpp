@@ -244,6 +244,10 @@ void cluster_node::on_node_gone(std::function<void(const std::string&)> fn) {
   net::post(redis_.strand(), [this, fn = std::move(fn)]() mutable { node_gone_ = std::move(fn); });
 }
 
+void cluster_node::on_live_nodes(std::function<void(std::vector<std::string>)> fn) {
+  net::post(redis_.strand(), [this, fn = std::move(fn)]() mutable { live_nodes_ = std::move(fn); });
+}
+
 void cluster_node::leave(std::function<void()> done) {
   net::post(redis_.strand(), [this, done = std::move(done)] {
     leaving_ = true;
@@ -403,7 +407,7 @@ void cluster_node::beat() {
     if (!c) return;
     stats_.cluster.nodes_live.store(static_cast<std::int64_t>(c->live.size()));
     stats_.cluster.online.store(c->online());
-    if (const auto least = c->least_loaded()) {
+    if (const auto least = c->least_loaded(settings_.placement_load_margin)) {
       const std::lock_guard lock(census_mutex_);
       least_loaded_ = least->id;
     }
@@ -413,6 +417,12 @@ void cluster_node::beat() {
                    dead);
       adoption_.orphan_rooms_of(dead);
       if (node_gone_) node_gone_(dead);
+    }
+    if (live_nodes_) {
+      std::vector<std::string> ids;
+      ids.reserve(c->live.size());
+      for (const auto& n : c->live) ids.push_back(n.id);
+      live_nodes_(std::move(ids));
     }
   });
   beat_timer_.expires_after(ms(settings_.node_ttl_s) / 3);

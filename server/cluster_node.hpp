@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "server/cluster/listed_rooms.hpp"
 #include "server/cluster/node_registry.hpp"
@@ -57,6 +58,9 @@ class cluster_node final : public room_observer {
   std::string least_loaded() const;
   // Called on the strand with the id of each node noticed dead (its heartbeat ran out).
   void on_node_gone(std::function<void(const std::string&)> fn);
+  // Called on the strand with the ids of the live nodes after each census: the one node that
+  // reports a dead node is not the only one that must stop waiting on it.
+  void on_live_nodes(std::function<void(std::vector<std::string>)> fn);
   server::redis::redis_client& redis() { return redis_; }
 
   // Set before start(). What this node does with a room another node took over: give it up.
@@ -129,6 +133,7 @@ class cluster_node final : public room_observer {
   mutable std::mutex census_mutex_;
   std::string least_loaded_;
   std::function<void(const std::string&)> node_gone_;
+  std::function<void(std::vector<std::string>)> live_nodes_;
 };
 
 }  // namespace ringside::server

@@ -49,6 +49,10 @@ cluster_relay::cluster_relay(net::io_context& ioc, context& ctx, cluster_node& n
   sub_.on_subscribed([this](const std::string& channel) { on_subscribed(channel); });
   node_.on_node_gone(
       [this](const std::string& id) { net::post(sub_.strand(), [this, id] { drop_node(id); }); });
+  node_.on_live_nodes([this](std::vector<std::string> live) {
+    net::post(sub_.strand(),
+              [this, live = std::move(live)]() mutable { live_nodes(std::move(live)); });
+  });
 }
 
 cluster_relay::~cluster_relay() {
@@ -110,8 +114,11 @@ void cluster_relay::forward(const std::string& owner, const std::string& room_id
     auto& s = sessions_[e.peer];
     s.conn = self;
     s.owners.insert(owner);
+    s.token = e.token;
+    s.address = e.address;
     pending p;
     p.peer = e.peer;
+    p.owner = owner;
     p.room = room_id;
     p.re = std::move(re);
     p.client = self;
@@ -243,6 +250,22 @@ void cluster_relay::drop_node(const std::string& origin) {
   }
 }
 
+void cluster_relay::live_nodes(std::vector<std::string> live) {
+  if (stopped_) return;
+  std::set<std::string> now(live.begin(), live.end());
+  for (const auto& was : live_) {
+    if (now.count(was) == 0) drop_node(was);
+  }
+  live_ = std::move(now);
+  // Its owner will never answer: waiting out --forward-timeout would only keep the client
+  // from trying again once the room is adopted.
+  std::vector<std::uint64_t> orphaned;
+  for (const auto& [req, p] : pending_) {
+    if (p.owner != self_ && live_.count(p.owner) == 0) orphaned.push_back(req);
+  }
+  for (const auto req : orphaned) finish(req, false, unanswered::owner_gone);
+}
+
 void cluster_relay::on_reply(relay_envelope e) {
   using kind = relay_envelope::kind;
   spdlog::debug("cluster: reply from {} for connection {}: {}", e.from, e.peer, e.encode());
@@ -282,11 +305,23 @@ void cluster_relay::on_reply(relay_envelope e) {
       conn->send(std::make_shared<const std::string>(std::move(e.text)));
       return;
     }
-    case kind::attached:
+    case kind::attached: {
       s->second.rooms[e.room] = e.from;
-      listen(e.room, {});
+      const auto known = rooms_.find(e.room);
+      const bool listening = known != rooms_.end() && known->second.subscribed;
+      if (listening) {
+        known->second.members[e.peer] = member{conn, 0};
+        return;
+      }
+      // Not listening yet (a room made by a forwarded create_room): whatever the owner
+      // published before the SUBSCRIBE took is lost to the member, so once it took the member
+      // gets the room's snapshot, which every frame after it continues.
+      listen(e.room, [this, owner = e.from, peer = e.peer, room = e.room] {
+        ask_snapshot(owner, peer, room);
+      });
       rooms_[e.room].members[e.peer] = member{conn, 0};
       return;
+    }
     case kind::detached:
       s->second.rooms.erase(e.room);
       if (const auto r = rooms_.find(e.room); r != rooms_.end()) {
@@ -322,13 +357,39 @@ void cluster_relay::relay_frame(const std::string& room_id, const std::string& f
   }
 }
 
-void cluster_relay::finish(std::uint64_t req, bool answered) {
+void cluster_relay::ask_snapshot(const std::string& owner, std::uint64_t peer,
+                                 const std::string& room_id) {
+  const auto s = sessions_.find(peer);
+  if (s == sessions_.end() || !s->second.conn.lock()) return;
+  relay_envelope e;
+  e.what = relay_envelope::kind::request;
+  e.from = self_;
+  e.peer = peer;
+  e.token = s->second.token;
+  e.address = s->second.address;
+  // No request id: the snapshot comes as the room's own, and the owner's `done` for this
+  // request matches nothing pending here.
+  e.req = ++next_req_;
+  e.text = nlohmann::json{{"type", "sync"}, {"room", room_id}}.dump();
+  ctx_.stats.relay.snapshots_asked.fetch_add(1);
+  publish(requests_channel(owner), e);
+}
+
+void cluster_relay::finish(std::uint64_t req, bool answered, unanswered why) {
   const auto it = pending_.find(req);
   if (it == pending_.end()) return;
   auto p = std::move(it->second);
   pending_.erase(it);
   p.timer->cancel();
-  if (!answered) {
+  if (!answered && why == unanswered::owner_gone) {
+    ctx_.stats.relay.forwards_owner_gone.fetch_add(1);
+    spdlog::info("cluster: a forwarded request of connection {} waited on {}, which is gone",
+                 p.peer, p.owner);
+    send_text(*p.client,
+              protocol::encode_error(p.re, protocol::error_code::room_unavailable,
+                                     "the server running this room went away; another takes it "
+                                     "over within seconds: try again"));
+  } else if (!answered) {
     ctx_.stats.relay.forward_timeouts.fetch_add(1);
     spdlog::warn("cluster: a forwarded request of connection {} got no answer in {} ms", p.peer,
                  timeout_.count());

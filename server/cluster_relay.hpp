@@ -67,6 +67,7 @@ class cluster_relay {
  private:
   struct pending {
     std::uint64_t peer = 0;
+    std::string owner;  // the node asked
     std::string room;
     protocol::request_id re;
     peer_ptr client;
@@ -87,6 +88,8 @@ class cluster_relay {
     std::weak_ptr<peer> conn;
     std::map<std::string, std::string> rooms;  // room -> owner, where this client is a member
     std::set<std::string> owners;              // every node it asked: told when it goes
+    std::string token;                         // as its last forwarded request carried them
+    std::string address;
   };
 
   void on_message(const std::string& channel, const std::string& payload);
@@ -95,10 +98,19 @@ class cluster_relay {
   void serve(relay_envelope e);
   void drop_served(const std::string& origin, std::uint64_t peer);
   void drop_node(const std::string& origin);
+  // After each census: the requests waiting on a node that is no longer live are answered at
+  // once, and the clients a departed node forwarded are dropped.
+  void live_nodes(std::vector<std::string> live);
   // Forwarder's side.
   void on_reply(relay_envelope e);
   void relay_frame(const std::string& room_id, const std::string& frame);
-  void finish(std::uint64_t req, bool answered);
+  // Asks `owner`, for client `peer`, the room's snapshot: what it may have missed before this
+  // node listened to the room.
+  void ask_snapshot(const std::string& owner, std::uint64_t peer, const std::string& room_id);
+  // `answered`: the owner said done; else the client is told the room is unavailable, with
+  // `why`.
+  enum class unanswered { in_time, owner_gone };
+  void finish(std::uint64_t req, bool answered, unanswered why = unanswered::in_time);
   void listen(const std::string& room_id, std::function<void()> then);
   void forget_if_unused(const std::string& room_id);
   void publish(const std::string& channel, const relay_envelope& e);
@@ -114,6 +126,7 @@ class cluster_relay {
   std::map<std::string, relayed_room> rooms_;
   std::map<std::uint64_t, session> sessions_;
   std::map<std::pair<std::string, std::uint64_t>, std::shared_ptr<remote_peer>> served_;
+  std::set<std::string> live_;  // at the last census (empty before the first)
   bool stopped_ = false;
 };
 

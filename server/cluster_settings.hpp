@@ -13,6 +13,8 @@ struct cluster_settings {
   double node_ttl_s = 5;   // a node's heartbeat lives this long without the next one
   // A request forwarded to the node owning its room waits this long for the answer.
   double forward_timeout_s = 2;
+  // New rooms pass a node over only when its load per core exceeds the lightest by this.
+  double placement_load_margin = 0.5;
 };
 
 }  // namespace ringside::server

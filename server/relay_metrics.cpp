@@ -28,6 +28,13 @@ std::string relay_metrics::render() const {
       rooms_relayed.load());
   one("ringside_cluster_rooms_placed_total", "counter",
       "create_room requests sent to a less loaded node.", rooms_placed.load());
+  one("ringside_cluster_forwards_owner_gone_total", "counter",
+      "Forwarded requests answered room_unavailable at once: their owner died or left.",
+      forwards_owner_gone.load());
+  one("ringside_cluster_snapshots_asked_total", "counter",
+      "Room snapshots asked for members seated before this node listened to the room "
+      "(a forwarded create_room).",
+      snapshots_asked.load());
   return out.str();
 }
 

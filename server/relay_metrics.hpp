@@ -16,6 +16,10 @@ struct relay_metrics {
   std::atomic<std::uint64_t> frames_relayed{0};    // room frames handed to local members
   std::atomic<std::int64_t> rooms_relayed{0};      // other nodes' rooms this node listens to
   std::atomic<std::uint64_t> rooms_placed{0};      // create_room sent to the least-loaded node
+  // Forwarded requests answered room_unavailable at once: their owner left the census.
+  std::atomic<std::uint64_t> forwards_owner_gone{0};
+  // Snapshots asked for members of a room this node began listening to after they joined.
+  std::atomic<std::uint64_t> snapshots_asked{0};
 
   // The Prometheus text for the above (appended to metrics::render).
   std::string render() const;

@@ -253,7 +253,13 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "forward-timeout",
       po::value<double>(&cluster.forward_timeout_s)->default_value(cluster.forward_timeout_s),
       "seconds a request forwarded to the node owning its room may go unanswered before the "
-      "client gets room_unavailable (0.1-60)");
+      "client gets room_unavailable (0.1-60)")(
+      "placement-load-margin",
+      po::value<double>(&cluster.placement_load_margin)
+          ->default_value(cluster.placement_load_margin),
+      "load average per core by which a node must exceed the least loaded one before new rooms "
+      "pass it over; below it, the node with the fewest rooms, then connections, gets them "
+      "(0-64)");
   auto& accounts = o.accounts;
   desc.add_options()(
       "password-opslimit",
@@ -427,11 +433,15 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
   }
   if (!(cluster.lease_ttl_s >= 0.5 && cluster.lease_ttl_s <= 60) ||
       !(cluster.node_ttl_s >= 0.5 && cluster.node_ttl_s <= 60)) {
+    std::cerr << "ringside-server: --lease-ttl and --node-ttl must be 0.5-60 seconds\n";
+    return 1;
+  }
   if (!(cluster.forward_timeout_s >= 0.1 && cluster.forward_timeout_s <= 60)) {
     std::cerr << "ringside-server: --forward-timeout must be 0.1-60 seconds\n";
     return 1;
   }
-    std::cerr << "ringside-server: --lease-ttl and --node-ttl must be 0.5-60 seconds\n";
+  if (!(cluster.placement_load_margin >= 0 && cluster.placement_load_margin <= 64)) {
+    std::cerr << "ringside-server: --placement-load-margin must be 0-64\n";
     return 1;
   }
   if (cluster.node_id.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -32,11 +32,19 @@ std::optional<node_info> node_info::decode(const std::string& id, const std::str
   return out;
 }
 
-std::optional<node_info> node_census::least_loaded() const {
+std::optional<node_info> node_census::least_loaded(double load_margin) const {
   if (live.empty()) return std::nullopt;
-  return *std::min_element(live.begin(), live.end(), [](const node_info& a, const node_info& b) {
-    return std::tie(a.rooms, a.load, a.online, a.id) < std::tie(b.rooms, b.load, b.online, b.id);
-  });
+  const auto lightest =
+      std::min_element(live.begin(), live.end(), [](const node_info& a, const node_info& b) {
+        return a.load < b.load;
+      })->load;
+  const node_info* best = nullptr;
+  for (const auto& n : live) {
+    if (n.load > lightest + load_margin) continue;
+    if (!best || std::tie(n.rooms, n.online, n.id) < std::tie(best->rooms, best->online, best->id))
+      best = &n;
+  }
+  return *best;
 }
 
 std::int64_t node_census::online() const {

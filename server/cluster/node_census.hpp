@@ -27,9 +27,12 @@ struct node_census {
   std::vector<node_info> live;
   std::vector<std::string> expired;  // heartbeats that ran out, noticed by this look
 
-  // Where a new room should go: the node owning the fewest rooms, then the least loaded
-  // machine, then the fewest connections, then the smallest id (so all nodes agree).
-  std::optional<node_info> least_loaded() const;
+  // Where a new room should go: the node owning the fewest rooms, then holding the fewest
+  // connections, then the smallest id (so all nodes agree), among the nodes whose load is
+  // within `load_margin` of the least loaded machine's. The load average moves all the time
+  // and differs between equally idle nodes; compared at once it would scatter rooms
+  // at random, so only a machine loaded well past another is passed over.
+  std::optional<node_info> least_loaded(double load_margin) const;
   // WebSocket connections open on every live node together.
   std::int64_t online() const;
   bool is_live(const std::string& id) const;

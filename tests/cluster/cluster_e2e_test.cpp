@@ -3,14 +3,17 @@
 // owner. A SIGKILLed owner and a rolling restart (each node in turn stopped with SIGTERM and
 // started again) must cost no game: the clients whose node went reconnect through the proxy
 // with their tokens, every game finishes, and the shared PostgreSQL store holds every acked
-// move exactly once.
+// move exactly once. So must ten SIGKILLs of random nodes (seeded) during a run of two dozen
+// games, each node started again at once.
 #include <doctest/doctest.h>
 
 #include <signal.h>
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <set>
 #include <thread>
 
@@ -240,6 +243,74 @@ void check_finished(const local_cluster& c, cluster_game& game) {
   CHECK(stored(c, game.seat(1).room) == n + " " + n);
 }
 
+// `games` games through the proxy, two roaming players each, every room opened.
+std::vector<cluster_game> open_games(local_cluster& c, int games) {
+  std::vector<cluster_game> tables(static_cast<std::size_t>(games));
+  for (int k = 0; k < games; ++k) {
+    auto& t = tables[static_cast<std::size_t>(k)];
+    t.g = kth_game(k);
+    for (const char* seat : {"a", "b"}) {
+      t.members.push_back(
+          std::make_unique<roaming_client>(c.proxy_port(), "g" + std::to_string(k) + seat));
+      t.members.back()->connect();
+    }
+    open_game(t);
+  }
+  return tables;
+}
+
+std::size_t shortest_game(const std::vector<cluster_game>& tables) {
+  std::size_t shortest = tables.at(0).g.moves.size();
+  for (const auto& t : tables) shortest = std::min(shortest, t.g.moves.size());
+  return shortest;
+}
+
+// Plays one move of every unfinished game per round until all are over; `between(round)` runs
+// before each round (the test's trouble goes there).
+void play_rounds(std::vector<cluster_game>& tables,
+                 const std::function<void(std::size_t round)>& between) {
+  for (std::size_t round = 0;; ++round) {
+    between(round);
+    bool playing = false;
+    for (auto& t : tables) {
+      if (t.over()) continue;
+      t.step();
+      playing = true;
+    }
+    if (!playing) return;
+  }
+}
+
+// Every game finished with every acked move stored exactly once; what it cost the clients.
+struct run_tally {
+  std::size_t moves = 0;
+  int reconnects = 0;
+  int missed = 0;
+};
+run_tally check_all_finished(const local_cluster& c, std::vector<cluster_game>& tables) {
+  run_tally tally;
+  for (auto& t : tables) {
+    check_finished(c, t);
+    for (auto& m : t.members) {
+      tally.reconnects += m->reconnects;
+      tally.missed += m->missed;
+    }
+    tally.moves += t.g.moves.size();
+  }
+  return tally;
+}
+
+// A load run's hundred clients all come from the proxy's one address: no per-address caps.
+std::vector<std::string> load_run_flags() {
+  auto flags = unlimited_messages;
+  flags.insert(flags.end(), {"--identities-per-address", "0"});
+  return flags;
+}
+
+std::int64_t ms_since(steady::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(steady::now() - start).count();
+}
+
 }  // namespace
 
 TEST_CASE("a game spread over the nodes through /ws survives SIGKILL of its room's owner") {
@@ -303,67 +374,72 @@ TEST_CASE("a game spread over the nodes through /ws survives SIGKILL of its room
   CHECK(game.seat(1).view.state().at("result").at("winner") == game.g.result.winner);
 }
 
-TEST_CASE("a rolling restart: each node in turn SIGTERMed and started again, no game stops") {
-  constexpr int games = 10;
-  std::vector<cluster_game> tables(games);
-  for (int k = 0; k < games; ++k) tables[static_cast<std::size_t>(k)].g = kth_game(k);
-  local_cluster cluster({.node_flags = unlimited_messages});
-  const auto proxy = cluster.proxy_port();
-  for (int k = 0; k < games; ++k) {
-    auto& t = tables[static_cast<std::size_t>(k)];
-    for (const char* seat : {"a", "b"}) {
-      t.members.push_back(std::make_unique<roaming_client>(proxy, "g" + std::to_string(k) + seat));
-      t.members.back()->connect();
-    }
-    open_game(t);
-  }
-  std::size_t shortest = tables[0].g.moves.size();
-  for (auto& t : tables) shortest = std::min(shortest, t.g.moves.size());
+TEST_CASE("a rolling restart during 50 games: each node in turn SIGTERMed and started again") {
+  constexpr int games = 50;
+  local_cluster cluster({.node_flags = load_run_flags()});
+  const auto began = steady::now();
+  auto tables = open_games(cluster, games);
+  const auto shortest = shortest_game(tables);
 
   // A node goes at a quarter, half and three quarters of the shortest game.
-  std::size_t round = 0;
   std::size_t restarted = 0;
   std::vector<std::int64_t> restart_ms;
-  for (bool playing = true; playing; ++round) {
-    if (restarted < local_cluster::size && round == shortest * (restarted + 1) / 4) {
-      const auto i = restarted++;
-      const auto started = steady::now();
-      REQUIRE(::kill(cluster.node(i).pid(), SIGTERM) == 0);
-      // The node says 1001 to its clients and waits for them: they read it and reconnect.
-      while (cluster.node_running(i)) {
-        REQUIRE(steady::now() - started < 10s);
-        for (auto& t : tables)
-          for (auto& m : t.members)
-            if (m->absorb()) m->rejoin();
-        std::this_thread::sleep_for(5ms);
-      }
+  play_rounds(tables, [&](std::size_t round) {
+    if (restarted >= local_cluster::size || round != shortest * (restarted + 1) / 4) return;
+    const auto i = restarted++;
+    const auto started = steady::now();
+    REQUIRE(::kill(cluster.node(i).pid(), SIGTERM) == 0);
+    // The node says 1001 to its clients and waits for them: they read it and reconnect.
+    while (cluster.node_running(i)) {
+      REQUIRE(steady::now() - started < 10s);
+      for (auto& t : tables)
+        for (auto& m : t.members)
+          if (m->absorb()) m->rejoin();
+      std::this_thread::sleep_for(5ms);
+    }
+    cluster.restart_node(i);
+    restart_ms.push_back(ms_since(started));
+    CHECK(cluster.proxy().wait_status(local_cluster::node_id(i), "UP", 3s));
+  });
+  REQUIRE(restarted == local_cluster::size);
+  const auto tally = check_all_finished(cluster, tables);
+  MESSAGE(games << " games, " << tally.moves << " moves, " << tally.reconnects << " reconnects, "
+                << tally.missed << " patches missed; SIGTERM to restarted: " << restart_ms[0]
+                << ", " << restart_ms[1] << ", " << restart_ms[2] << " ms; whole run "
+                << ms_since(began) << " ms");
+  // Every client was on some node that went.
+  CHECK(tally.reconnects >= 2 * games);
+}
+
+TEST_CASE("ten random SIGKILLs during a load run: no acked move lost, none applied twice") {
+  constexpr int games = 24;
+  constexpr std::size_t kills = 10;
+  // Seeded: the same nodes die at the same points of the same games every run.
+  std::mt19937 rng(27);
+  local_cluster cluster({.node_flags = load_run_flags()});
+  const auto began = steady::now();
+  auto tables = open_games(cluster, games);
+  const auto shortest = shortest_game(tables);
+
+  // Spread over the shortest game, each kill followed at once by a fresh process for the node
+  // (same id, same port), so three nodes stay up; its rooms go to whoever claims them first.
+  std::vector<std::size_t> victims;
+  play_rounds(tables, [&](std::size_t round) {
+    while (victims.size() < kills && round >= shortest * (victims.size() + 1) / (kills + 1)) {
+      const auto i = static_cast<std::size_t>(rng() % local_cluster::size);
+      cluster.kill_node(i);
       cluster.restart_node(i);
-      restart_ms.push_back(
-          std::chrono::duration_cast<std::chrono::milliseconds>(steady::now() - started).count());
+      victims.push_back(i);
       CHECK(cluster.proxy().wait_status(local_cluster::node_id(i), "UP", 3s));
     }
-    playing = false;
-    for (auto& t : tables) {
-      if (t.over()) continue;
-      t.step();
-      playing = true;
-    }
-  }
-  CHECK(restarted == local_cluster::size);
-  int reconnects = 0;
-  int missed = 0;
-  std::size_t moves = 0;
-  for (auto& t : tables) {
-    check_finished(cluster, t);
-    for (auto& m : t.members) {
-      reconnects += m->reconnects;
-      missed += m->missed;
-    }
-    moves += t.g.moves.size();
-  }
-  MESSAGE(games << " games, " << moves << " moves, " << reconnects << " reconnects, " << missed
-                << " patches missed; SIGTERM to restarted: " << restart_ms[0] << ", "
-                << restart_ms[1] << ", " << restart_ms[2] << " ms");
-  // Every client was on some node that went.
-  CHECK(reconnects >= 2 * games);
+  });
+  REQUIRE(victims.size() == kills);
+  // Each game ended with its engine's own last position, every move of it stored once.
+  const auto tally = check_all_finished(cluster, tables);
+  std::string order;
+  for (const auto i : victims) order += local_cluster::node_id(i).back();
+  MESSAGE(games << " games, " << tally.moves << " moves, " << kills << " SIGKILLs (nodes " << order
+                << "), " << tally.reconnects << " reconnects, " << tally.missed
+                << " patches missed; whole run " << ms_since(began) << " ms");
+  CHECK(tally.reconnects >= static_cast<int>(kills));
 }

@@ -140,13 +140,13 @@ TEST_CASE(
   node_census c;
   do {
     c = o.census();
-    if (c.live.size() == 2 && c.online() == 2 && c.least_loaded()->id == "node-b") break;
+    if (c.live.size() == 2 && c.online() == 2 && c.least_loaded(0.5)->id == "node-b") break;
     run_until(
         o.ioc, [] { return false; }, 50ms);
   } while (std::chrono::steady_clock::now() < deadline);
   REQUIRE(c.live.size() == 2);
   CHECK(c.online() == 2);
-  CHECK(c.least_loaded()->id == "node-b");  // node-a owns a room, node-b none
+  CHECK(c.least_loaded(0.5)->id == "node-b");  // node-a owns a room, node-b none
   for (const auto& n : c.live) {
     CHECK(n.address.rfind("127.0.0.1:", 0) == 0);
     if (n.id == "node-a") CHECK(n.rooms == 1);
@@ -329,4 +329,7 @@ TEST_CASE("--cluster flags that make no sense stop the server at start, saying w
   CHECK(exit_code("--cluster redis://127.0.0.1:6379 --lease-ttl 0.1") == 1);
   CHECK(exit_code("--cluster redis://127.0.0.1:6379 --node-ttl 100") == 1);
   CHECK(exit_code("--cluster redis://127.0.0.1:6379 --cluster-node-id 'a b'") == 1);
+  CHECK(exit_code("--cluster redis://127.0.0.1:6379 --forward-timeout 0") == 1);
+  CHECK(exit_code("--cluster redis://127.0.0.1:6379 --placement-load-margin -1") == 1);
+  CHECK(exit_code("--cluster redis://127.0.0.1:6379 --placement-load-margin 100") == 1);
 }

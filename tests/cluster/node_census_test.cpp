@@ -7,24 +7,45 @@
 using ringside::server::cluster::node_census;
 using ringside::server::cluster::node_info;
 
-TEST_CASE("a new room goes to the node owning the fewest rooms, then the least loaded") {
+TEST_CASE("a new room goes to the node owning the fewest rooms, then holding fewest connections") {
   node_census c;
-  CHECK_FALSE(c.least_loaded());
+  CHECK_FALSE(c.least_loaded(0.5));
   c.live = {{"a", "10.0.0.1:8080", 12, 40, 0.1},
-            {"b", "10.0.0.2:8080", 7, 90, 0.9},
+            {"b", "10.0.0.2:8080", 7, 90, 0.3},
             {"c", "10.0.0.3:8080", 7, 10, 0.2}};
-  CHECK(c.least_loaded()->id == "c");
-  c.live[2].load = 0.95;
-  CHECK(c.least_loaded()->id == "b");
-  CHECK(c.online() == 140);
+  CHECK(c.least_loaded(0.5)->id == "c");
+  // Connections decide between equal room counts, whatever the load within the margin.
+  c.live[2].online = 95;
+  CHECK(c.least_loaded(0.5)->id == "b");
+  CHECK(c.online() == 225);
   CHECK(c.is_live("a"));
   CHECK_FALSE(c.is_live("d"));
 }
 
-TEST_CASE("equal nodes are ordered by id, so every node makes the same choice") {
+TEST_CASE(
+    "load counts only past the margin: a machine loaded well beyond the lightest is passed "
+    "over") {
   node_census c;
+  c.live = {{"a", "x", 3, 10, 0.10}, {"b", "y", 1, 10, 0.90}, {"c", "z", 5, 10, 0.35}};
+  // b owns fewest rooms, but its load is 0.8 past a's: out. a then, with fewer rooms than c.
+  CHECK(c.least_loaded(0.5)->id == "a");
+  // A wider margin lets b back in.
+  CHECK(c.least_loaded(1.0)->id == "b");
+  // A margin of 0 is the least loaded machine's alone (ties kept).
+  CHECK(c.least_loaded(0)->id == "a");
+}
+
+TEST_CASE("equally empty nodes whose load averages jitter get a stable choice") {
+  node_census c;
+  c.live = {{"n2", "x", 0, 0, 0.02}, {"n1", "y", 0, 0, 0.07}, {"n3", "z", 0, 0, 0.01}};
+  // The smallest id, census after census, as the idle loads swap places.
+  for (const double jitter : {0.0, 0.05, 0.11, 0.3}) {
+    c.live[0].load = 0.02 + jitter;
+    c.live[2].load = 0.3 - jitter;
+    CHECK(c.least_loaded(0.5)->id == "n1");
+  }
   c.live = {{"n2", "x", 3, 0, 0}, {"n1", "y", 3, 0, 0}};
-  CHECK(c.least_loaded()->id == "n1");
+  CHECK(c.least_loaded(0.5)->id == "n1");
 }
 
 TEST_CASE("a heartbeat's value round-trips and a foreign one is refused") {

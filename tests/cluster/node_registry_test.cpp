@@ -56,7 +56,7 @@ TEST_CASE("live nodes are listed with their heartbeats; the least loaded gets th
   REQUIRE(c);
   CHECK(c->live.size() == 2);
   CHECK(c->expired.empty());
-  CHECK(c->least_loaded()->id == "b");
+  CHECK(c->least_loaded(0.5)->id == "b");
   CHECK(c->online() == 80);
 }
 

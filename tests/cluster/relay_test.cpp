@@ -49,15 +49,16 @@ struct two_nodes {
   std::optional<server_process> a;
   std::optional<server_process> b;
 
-  explicit two_nodes(const std::string& forward_timeout = "2") {
+  explicit two_nodes(const std::string& forward_timeout = "2", const std::string& node_ttl = "1") {
     auto& pg = test_support::postgres_cluster::shared();
     store = pg.url(pg.create_database());
-    a.emplace(flags("node-a", forward_timeout));
-    b.emplace(flags("node-b", forward_timeout));
+    a.emplace(flags("node-a", forward_timeout, node_ttl));
+    b.emplace(flags("node-b", forward_timeout, node_ttl));
   }
-  std::vector<std::string> flags(const std::string& id, const std::string& forward_timeout) {
+  std::vector<std::string> flags(const std::string& id, const std::string& forward_timeout,
+                                 const std::string& node_ttl) {
     return {"--cluster",    redis.url(), "--cluster-node-id",    id,
-            "--lease-ttl",  "3",         "--node-ttl",           "1",
+            "--lease-ttl",  "3",         "--node-ttl",           node_ttl,
             "--store",      store,       "--forward-timeout",    forward_timeout,
             "--rate-limit", "100000",    "--address-rate-limit", "0"};
   }
@@ -103,30 +104,13 @@ struct member {
   seat_view view;
 
   // Reads until an answer with `re` of `type` comes, applying the patches that come first.
-  json answer(const std::string& type, const std::string& re) {
-    for (int i = 0; i < 200; ++i) {
-      auto m = conn->recv(5s);
-      REQUIRE_MESSAGE(m.has_value(), name << " waited in vain for " << type << " " << re);
-      if (m->at("type") == "patch") {
-        apply_patch(view, *m);
-        continue;
-      }
-      if (m->at("type") == "snapshot" && !m->contains("re")) {
-        view.mirror.reset(m->at("state"), m->at("version"));
-        continue;
-      }
-      if (m->at("type") == "chat" && !m->contains("re")) continue;
-      INFO(name << " got " << m->dump());
-      REQUIRE(m->at("type") == type);
-      REQUIRE(m->at("re") == re);
-      return *m;
-    }
-    FAIL("too many messages");
-    return {};
-  }
+  json answer(const std::string& type, const std::string& re) { return await(type, re, false); }
   // As answer, but a stale_version error is returned too, once the snapshot after it is
   // adopted.
   json answer_or_stale(const std::string& type, const std::string& re) {
+    return await(type, re, true);
+  }
+  json await(const std::string& type, const std::string& re, bool stale_answers) {
     for (int i = 0; i < 200; ++i) {
       auto m = conn->recv(5s);
       REQUIRE_MESSAGE(m.has_value(), name << " waited in vain for " << type << " " << re);
@@ -140,7 +124,7 @@ struct member {
       }
       if (m->at("type") == "chat" && !m->contains("re")) continue;
       INFO(name << " got " << m->dump());
-      if (m->at("type") == "error" && m->at("code") == "stale_version") {
+      if (stale_answers && m->at("type") == "error" && m->at("code") == "stale_version") {
         const auto snap = conn->next_of("snapshot");
         view.mirror.reset(snap.at("state"), snap.at("version"));
         return *m;
@@ -378,6 +362,52 @@ TEST_CASE("a new room goes to the least-loaded node and its creator plays it fro
   }
 }
 
+TEST_CASE(
+    "the creator of a room placed on another node gets its snapshot once its node "
+    "listens, so it misses nothing published before") {
+  two_nodes n;
+  redis_view r(n.redis);
+  table busy(n.a->port());
+  REQUIRE(r.owner_within(busy.room(), 3s) == "node-a");
+  REQUIRE(metric_becomes(n.a->port(), "ringside_cluster_leases_held 1"));
+  std::this_thread::sleep_for(1s);
+
+  auto alice = connect(n.a->port(), "alice");
+  auto bob = connect(n.b->port(), "bob");
+  alice->conn->send({{"type", "create_room"},
+                     {"game", "zertz"},
+                     {"variant", "blitz"},
+                     {"seat", "first"},
+                     {"id", "c"}});
+  // Bob takes the other seat on the owner as soon as alice's joined is out: the patch may go
+  // out before node a listens to the room.
+  const auto created = alice->conn->next_of("joined", 5s);
+  const std::string room = created.at("room");
+  CHECK(r.owner(room) == "node-b");
+  alice->view.mirror.reset(created.at("state"), created.at("version"));
+  bob->conn->send({{"type", "join"}, {"room", room}, {"as", "player"}, {"id", "j"}});
+  const auto joined = bob->answer("joined", "j");
+  // Alice's node asks the owner for the room's snapshot once it listens: it comes unasked.
+  bool snapshot = false;
+  const auto deadline = std::chrono::steady_clock::now() + 3s;
+  while (std::chrono::steady_clock::now() < deadline &&
+         (!snapshot || alice->view.version() < joined.at("version").get<std::int64_t>())) {
+    auto m = alice->conn->recv(1s);
+    if (!m) continue;
+    if (m->at("type") == "snapshot" && !m->contains("re") && m->value("room", "") == room) {
+      snapshot = true;
+      alice->view.mirror.reset(m->at("state"), m->at("version"));
+    } else if (m->at("type") == "patch") {
+      apply_patch(alice->view, *m);
+    }
+  }
+  CHECK(snapshot);
+  CHECK(alice->view.version() >= joined.at("version").get<std::int64_t>());
+  CHECK(alice->view.state().at("players").at(1).at("name") == "bob");
+  CHECK(metric_line(n.a->port(), "ringside_cluster_snapshots_asked_total") ==
+        "ringside_cluster_snapshots_asked_total 1");
+}
+
 TEST_CASE("presence counts the members of every node: a remote player going offline is seen") {
   two_nodes n;
   redis_view r(n.redis);
@@ -477,7 +507,8 @@ TEST_CASE("a garbled or forged request on a node's channel is refused and change
 
 TEST_CASE(
     "an owner that stops answering costs a forwarded request a clear error, not the connection") {
-  two_nodes n("1");
+  // Its heartbeat outlives the pause: the bound answers, not the census.
+  two_nodes n("1", "5");
   redis_view r(n.redis);
   table t(n.a->port());
   const auto owner = r.owner_within(t.room(), 3s);
@@ -514,6 +545,55 @@ TEST_CASE(
     REQUIRE(m.has_value());
     answered = m->value("re", json()) == "s2";
     if (answered) CHECK(m->at("type") == "snapshot");
+  }
+  CHECK(answered);
+}
+
+TEST_CASE(
+    "a forwarded request waiting on an owner that died is answered once the census "
+    "notices, not at the bound") {
+  // A bound far past the node ttl (1 s) and the lease (3 s): an answer before either
+  // runs out can only come from the census.
+  two_nodes n("10");
+  redis_view r(n.redis);
+  table t(n.a->port());
+  const auto owner = r.owner_within(t.room(), 3s);
+  REQUIRE(!owner.empty());
+  auto& owner_node = n.node(owner);
+  auto& other = owner == "node-a" ? *n.b : *n.a;
+
+  auto carol = std::make_unique<ws_client>(other.port());
+  carol->hello("carol");
+  carol->request({{"type", "join"}, {"room", t.room()}, {"as", "spectator"}, {"id", "j"}},
+                 "joined");
+  owner_node.stop(SIGKILL);
+  const auto asked = std::chrono::steady_clock::now();
+  REQUIRE(carol->send({{"type", "sync"}, {"room", t.room()}, {"id", "s"}}));
+  const auto error = carol->next_of("error", 5s);
+  const auto waited = std::chrono::steady_clock::now() - asked;
+  CHECK(error.at("code") == "room_unavailable");
+  CHECK(error.at("re") == "s");
+  MESSAGE("forwarded request to a SIGKILLed owner answered after "
+          << std::chrono::duration_cast<std::chrono::milliseconds>(waited).count()
+          << " ms (--node-ttl 1, --forward-timeout 10)");
+  CHECK(waited < 2500ms);
+  CHECK(metric_line(other.port(), "ringside_cluster_forwards_owner_gone_total") ==
+        "ringside_cluster_forwards_owner_gone_total 1");
+  CHECK(metric_line(other.port(), "ringside_cluster_forward_timeouts_total") ==
+        "ringside_cluster_forward_timeouts_total 0");
+  // The room is adopted once its lease runs out, and the same request then succeeds.
+  bool answered = false;
+  for (int attempt = 0; attempt < 40 && !answered; ++attempt) {
+    const std::string id = "again" + std::to_string(attempt);
+    REQUIRE(carol->send({{"type", "sync"}, {"room", t.room()}, {"id", id}}));
+    for (;;) {
+      auto m = carol->recv(5s);
+      REQUIRE(m.has_value());
+      if (m->value("re", json()) != id) continue;
+      answered = m->at("type") == "snapshot";
+      break;
+    }
+    if (!answered) std::this_thread::sleep_for(100ms);
   }
   CHECK(answered);
 }

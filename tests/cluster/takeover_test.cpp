@@ -135,19 +135,36 @@ std::string plies_stored(postgres_cluster& pg, const std::string& db, const std:
                           room + "'");
 }
 
+// node-a owns a fresh game's room, and only then node-b starts: with placement on the least
+// loaded node, a room made while both were up could land on node-b.
+struct room_on_a_then_b {
+  postgres_cluster& pg = postgres_cluster::shared();
+  std::string db = pg.create_database();
+  redis_server redis;
+  std::unique_ptr<server_process> a;
+  lease_view o{redis};
+  std::unique_ptr<table> t;
+  std::unique_ptr<server_process> b;
+
+  explicit room_on_a_then_b(const std::string& lease_ttl = "1",
+                            const json& create = {{"variant", "blitz"}})
+      : a(std::make_unique<server_process>(node(redis, pg.url(db), "node-a", lease_ttl))) {
+    t = std::make_unique<table>(a->port(), create);
+    REQUIRE(o.owned_by(t->room(), "node-a", 3s));
+    b = std::make_unique<server_process>(node(redis, pg.url(db), "node-b", lease_ttl));
+  }
+};
+
 }  // namespace
 
 TEST_CASE("a stale owner that still trusts its lease cannot commit: the store refuses it") {
-  auto& pg = postgres_cluster::shared();
-  const auto db = pg.create_database();
-  redis_server redis;
   // Long leases: node-a goes on trusting its lease for seconds after losing it.
-  server_process a(node(redis, pg.url(db), "node-a", "30"));
-  lease_view o(redis);
-  table t(a.port());
-  REQUIRE(o.owned_by(t.room(), "node-a", 3s));
-  // Only now: a room made while node-b is up may be placed on it (the least loaded).
-  server_process b(node(redis, pg.url(db), "node-b", "30"));
+  room_on_a_then_b f("30");
+  auto& pg = f.pg;
+  const auto& db = f.db;
+  auto& o = f.o;
+  auto& t = *f.t;
+  auto& b = *f.b;
   play_next(t, 1);
   CHECK(pg.query_one(db, "SELECT owner_epoch FROM rooms WHERE id = '" + t.room() + "'") == "1");
 
@@ -178,15 +195,13 @@ TEST_CASE("a stale owner that still trusts its lease cannot commit: the store re
 }
 
 TEST_CASE("SIGKILL of a node mid-game: a survivor adopts the room and the game finishes there") {
-  auto& pg = postgres_cluster::shared();
-  const auto db = pg.create_database();
-  redis_server redis;
-  auto a = std::make_unique<server_process>(node(redis, pg.url(db), "node-a"));
-  lease_view o(redis);
-  table t(a->port());
-  REQUIRE(o.owned_by(t.room(), "node-a", 3s));
-  // Only now: a room made while node-b is up may be placed on it (the least loaded).
-  server_process b(node(redis, pg.url(db), "node-b"));
+  room_on_a_then_b f;
+  auto& pg = f.pg;
+  const auto& db = f.db;
+  auto& a = f.a;
+  auto& o = f.o;
+  auto& t = *f.t;
+  auto& b = *f.b;
   int acked = 0;
   for (int s : {1, 2}) {
     play_next(t, s);
@@ -232,16 +247,14 @@ TEST_CASE("SIGKILL of a node mid-game: a survivor adopts the room and the game f
 }
 
 TEST_CASE("SIGTERM of a node: another node adopts its room at once, not after the ttl") {
-  auto& pg = postgres_cluster::shared();
-  const auto db = pg.create_database();
-  redis_server redis;
   // A 6 s lease: adopting the room well within it means the handover did not wait for it.
-  auto a = std::make_unique<server_process>(node(redis, pg.url(db), "node-a", "6"));
-  lease_view o(redis);
-  table t(a->port());
-  REQUIRE(o.owned_by(t.room(), "node-a", 3s));
-  // Only now: a room made while node-b is up may be placed on it (the least loaded).
-  server_process b(node(redis, pg.url(db), "node-b", "6"));
+  room_on_a_then_b f("6");
+  auto& pg = f.pg;
+  const auto& db = f.db;
+  auto& a = f.a;
+  auto& o = f.o;
+  auto& t = *f.t;
+  auto& b = *f.b;
   play_next(t, 1);
   const auto stopped_at = steady::now();
   CHECK(::kill(a->pid(), SIGTERM) == 0);
@@ -261,15 +274,13 @@ TEST_CASE("SIGTERM of a node: another node adopts its room at once, not after th
 }
 
 TEST_CASE("a node paused past its lease (SIGSTOP) commits nothing once it runs again") {
-  auto& pg = postgres_cluster::shared();
-  const auto db = pg.create_database();
-  redis_server redis;
-  server_process a(node(redis, pg.url(db), "node-a"));
-  lease_view o(redis);
-  table t(a.port());
-  REQUIRE(o.owned_by(t.room(), "node-a", 3s));
-  // Only now: a room made while node-b is up may be placed on it (the least loaded).
-  server_process b(node(redis, pg.url(db), "node-b"));
+  room_on_a_then_b f;
+  auto& pg = f.pg;
+  const auto& db = f.db;
+  auto& a = *f.a;
+  auto& o = f.o;
+  auto& t = *f.t;
+  auto& b = *f.b;
   play_next(t, 1);
 
   // node-a stops with a move on its way: the move waits in its socket.
@@ -305,15 +316,13 @@ TEST_CASE("a node paused past its lease (SIGSTOP) commits nothing once it runs a
 }
 
 TEST_CASE("epochs behind the store's (Redis started again empty) are raised past it") {
-  auto& pg = postgres_cluster::shared();
-  const auto db = pg.create_database();
-  redis_server redis;
-  auto a = std::make_unique<server_process>(node(redis, pg.url(db), "node-a"));
-  lease_view o(redis);
-  table t(a->port());
-  REQUIRE(o.owned_by(t.room(), "node-a", 3s));
-  // Only now: a room made while node-b is up may be placed on it (the least loaded).
-  server_process b(node(redis, pg.url(db), "node-b"));
+  room_on_a_then_b f;
+  auto& pg = f.pg;
+  const auto& db = f.db;
+  auto& a = f.a;
+  auto& o = f.o;
+  auto& t = *f.t;
+  auto& b = *f.b;
   play_next(t, 1);
   // As if Redis had lost its epochs after the store saw five owners of the room.
   pg.query_one(db, "UPDATE rooms SET owner_epoch = 5 WHERE id = '" + t.room() + "' RETURNING 1");
@@ -351,15 +360,12 @@ TEST_CASE("epochs behind the store's (Redis started again empty) are raised past
 }
 
 TEST_CASE("a clock runs on across a takeover: the mover's turn so far is charged") {
-  auto& pg = postgres_cluster::shared();
-  const auto db = pg.create_database();
-  redis_server redis;
-  auto a = std::make_unique<server_process>(node(redis, pg.url(db), "node-a"));
-  lease_view o(redis);
-  table t(a->port(), {{"variant", "blitz"}, {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
-  REQUIRE(o.owned_by(t.room(), "node-a", 3s));
-  // Only now: a room made while node-b is up may be placed on it (the least loaded).
-  server_process b(node(redis, pg.url(db), "node-b"));
+  room_on_a_then_b f("1",
+                     {{"variant", "blitz"}, {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
+  auto& a = f.a;
+  auto& o = f.o;
+  auto& t = *f.t;
+  auto& b = *f.b;
   play_next(t, 1);
   // Seat 1's clock runs from seat 2's move, which the node receives after this.
   const auto turn_began = steady::now();
