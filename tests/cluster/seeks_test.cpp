@@ -9,6 +9,8 @@
 #include <signal.h>
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -85,6 +87,14 @@ json next_typed(ws_client& c, const std::string& type) {
   return {};
 }
 
+// With RINGSIDE_TIMING set, prints how long since `since` (for docs/cluster.md's figures).
+void report_ms(const char* what, std::chrono::steady_clock::time_point since) {
+  if (std::getenv("RINGSIDE_TIMING") == nullptr) return;
+  const auto ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since);
+  std::printf("timing: %s: %.1f ms\n", what, ms.count());
+}
+
 // Sends `msg` and returns the answer of `type` to it, skipping the room's frames before it.
 json answer(ws_client& c, const json& msg, const std::string& type) {
   REQUIRE(c.send(msg));
@@ -123,6 +133,7 @@ TEST_CASE("players on two nodes seeking the same game are paired, and play a mov
   REQUIRE(listed.at("seeks").size() == 1);
   CHECK(listed.at("seeks")[0].at("name") == "alice");
 
+  const auto sent = std::chrono::steady_clock::now();
   const auto paired_b = bob->request(seek_blitz(2), "paired");
   CHECK(paired_b.at("opponent").at("name") == "alice");
   const auto room = paired_b.at("room").get<std::string>();
@@ -134,6 +145,7 @@ TEST_CASE("players on two nodes seeking the same game are paired, and play a mov
   // Alice is seated in bob's node's room through forwarding, as any remote room.
   const auto joined_a = next_typed(*alice, "joined");
   CHECK(joined_a.at("room") == room);
+  report_ms("seek on node-b to its partner on node-a seated", sent);
   CHECK(seeks_until(*alice, 0).at("seeks").empty());
 
   // Whoever sits first makes the first move of a real game, through whichever node.
@@ -203,8 +215,10 @@ TEST_CASE("a killed node's seeks leave the pool with its heartbeat; a closed one
   auto bob = guest(n.b->port(), "bob");
   bob->request(seek_blitz(2), "seeking");
   CHECK(seeks_until(*alice, 1).at("seeks").size() == 1);
+  const auto killed = std::chrono::steady_clock::now();
   n.b->stop(SIGKILL);
   CHECK(seeks_until(*alice, 0).at("seeks").empty());
+  report_ms("SIGKILL of node-b to its seek gone from node-a's list", killed);
   // Nobody is paired with the dead node's client.
   CHECK(alice->request(seek_blitz(3), "seeking").at("seek").at("name") == "alice");
 }
