@@ -173,6 +173,9 @@ void seek_in_cluster(context& ctx, open_seek s, const seek_lobby::seeker& by, pe
   ctx.shared_seeks->pair(s, [&ctx, s, by, self, re, done, tries](cluster_seeks::pairing got) {
     using kind = cluster_seeks::pairing::kind;
     if (got.what == kind::waiting) {
+      // Its seeker's last connection may have closed while the script ran, its withdrawal
+      // then finding nothing to withdraw yet: the entry goes now.
+      if (!ctx.speakers.one_of(s.player)) return ctx.shared_seeks->withdraw({s.id});
       return send_text(*self, protocol::encode_seeking(re, seek_entry(s, s.since)));
     }
     // Out of the lobby: paired now, or paired here, or its seeker left meanwhile.
