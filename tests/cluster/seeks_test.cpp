@@ -290,4 +290,23 @@ TEST_CASE("accounts are every node's, and a rated game's end is the rating every
   CHECK(rating_on(n.b->port(), "alice") == lost);
   CHECK(rating_on(n.a->port(), "bob") > 1500);
   CHECK(laptop->request(seek_blitz(3, true), "seeking").at("seek").at("rating") == lost);
+
+  // A device logged out on node B no longer opens alice's account on node A, where a
+  // connection still holds the identity that token opened.
+  const auto device = in.at("token").get<std::string>();
+  auto held = std::make_unique<ws_client>(n.a->port());
+  held->request({{"type", "hello"}, {"name", "alice"}, {"token", device}}, "welcome");
+  laptop->request({{"type", "logout"}, {"id", "out"}}, "logged_out");
+  json again;
+  const auto revoke_by = std::chrono::steady_clock::now() + 3s;
+  do {
+    ws_client other(n.a->port());
+    REQUIRE(other.send({{"type", "hello"}, {"name", "alice"}, {"token", device}, {"id", "h"}}));
+    const auto got = other.recv(5s);
+    REQUIRE(got);
+    again = *got;
+    if (again.at("type") == "error") break;
+    std::this_thread::sleep_for(50ms);
+  } while (std::chrono::steady_clock::now() < revoke_by);
+  CHECK(again.at("code") == "bad_token");
 }
