@@ -17,6 +17,7 @@
 namespace ringside::server {
 
 class cluster_relay;
+class cluster_seeks;
 class identity_registry;
 class room_registry;
 class metrics;
@@ -52,6 +53,8 @@ struct context {
   seek_lobby seeks{opts.seeks, stats};
   // In a cluster: forwards requests for other nodes' rooms to their owners (null otherwise).
   cluster_relay* relay = nullptr;
+  // In a cluster: the open seeks of every node, in Redis (null otherwise).
+  cluster_seeks* shared_seeks = nullptr;
 };
 
 }  // namespace ringside::server

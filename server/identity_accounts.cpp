@@ -33,9 +33,10 @@ void identity_registry::load_accounts(std::vector<account_row> rows) {
       if (accounts_.add({std::move(row.player_id), std::move(row.name),
                          std::move(row.password_hash)}) != account_book::added::yes) {
         // Only a change of Unicode's data (a new ICU) can make two saved names look alike.
-        spdlog::warn("account '{}' looks like another account's name now; its name is not "
-                     "reserved again",
-                     name);
+        spdlog::warn(
+            "account '{}' looks like another account's name now; its name is not "
+            "reserved again",
+            name);
       }
     }
     spdlog::info("{} accounts", accounts_.size());
@@ -66,11 +67,12 @@ void identity_registry::register_account(identity_ptr who, std::string name, std
         }
         accounts_.set_password(who->player, *hash);
         auto done = [this, who, name, fn]() {
-          auto now = std::make_shared<const identity>(
-              identity{who->player, name, who->token, 0, true});
+          auto now =
+              std::make_shared<const identity>(identity{who->player, name, who->token, 0, true});
           remember(now, !journal_);
           metrics_.accounts_registered.fetch_add(1);
           spdlog::info("player {} registered as '{}'", who->player, name);
+          account_changed({});
           fn({std::move(now)});
         };
         if (!journal_) return done();
@@ -92,8 +94,7 @@ void identity_registry::register_account(identity_ptr who, std::string name, std
   });
 }
 
-void identity_registry::check_password(std::string name, std::string password,
-                                       std::string address,
+void identity_registry::check_password(std::string name, std::string password, std::string address,
                                        std::function<void(std::string)> then, outcome_fn fn) {
   const auto key = limiter_key(name);
   const auto wait = limiter_.admit(key, address, std::chrono::steady_clock::now());
@@ -170,19 +171,18 @@ void identity_registry::logout(identity_ptr who, outcome_fn fn) {
     by_digest_.erase(digest);
     spdlog::info("player {} logged out a device", who->player);
     if (!journal_) return fn({});
-    journal_->write(
-        [digest, replacement = token_digest(random_hex(32))](server::journal& j) {
-          return j.revoke_token(digest, replacement);
-        },
-        strand_,
-        [who, fn = std::move(fn)](journal_status st) {
-          if (!st) {
-            spdlog::error("player {}: token not revoked in the journal: {}", who->player,
-                          st.error());
-            return fn({nullptr, refusal::failed});
-          }
-          fn({});
-        });
+    journal_->write([digest, replacement = token_digest(random_hex(32))](
+                        server::journal& j) { return j.revoke_token(digest, replacement); },
+                    strand_,
+                    [this, who, digest, fn = std::move(fn)](journal_status st) {
+                      if (!st) {
+                        spdlog::error("player {}: token not revoked in the journal: {}",
+                                      who->player, st.error());
+                        return fn({nullptr, refusal::failed});
+                      }
+                      account_changed(digest);
+                      fn({});
+                    });
   });
 }
 
@@ -199,13 +199,14 @@ void identity_registry::change_password(identity_ptr who, std::string old_passwo
         [this, who, fn, new_password = std::move(new_password)](std::string player) mutable {
           // Another device of the same account may have changed it meanwhile: the old
           // password was right when checked, which is all that is asked.
-          hasher_.hash(std::move(new_password), [this, who, player, fn](
-                                                    std::optional<std::string> hash) {
+          hasher_.hash(std::move(new_password), [this, who, player,
+                                                 fn](std::optional<std::string> hash) {
             net::post(strand_, [this, who, player, fn, hash = std::move(hash)] {
               if (!hash) return fn({nullptr, refusal::failed});
               auto done = [this, who, player, fn, hash = *hash] {
                 accounts_.set_password(player, hash);
                 spdlog::info("player {} changed its password", player);
+                account_changed({});
                 fn({who});
               };
               if (!journal_) return done();

@@ -20,9 +20,9 @@
 #include "server/account_book.hpp"
 #include "server/account_settings.hpp"
 #include "server/identity.hpp"
-#include "server/rating_eligibility.hpp"
 #include "server/login_limiter.hpp"
 #include "server/password_hasher.hpp"
+#include "server/rating_eligibility.hpp"
 
 namespace ringside::server {
 
@@ -77,7 +77,17 @@ class identity_registry : public account_directory {
   // nothing (identities then live only in memory, with their holders).
   void sweep(double ttl_s);
 
-  // Whether `who` is a registered account (rating_eligibility.hpp); the computer never is.
+  // In a cluster: `fn` hears (on the strand) each change of an account made here that other
+  // nodes must see: an account made or a password changed (`revoked_digest` empty), or a
+  // device's token revoked (its digest). Set before the server answers anyone.
+  void on_account_changed(std::function<void(const std::string& revoked_digest)> fn) {
+    account_changed_ = std::move(fn);
+  }
+  // Another node changed an account: forgets the token `revoked_digest` (when not empty) and
+  // reads the accounts again from the shared store (identity_sync.cpp).
+  void reload_accounts(std::string revoked_digest);
+
+#include "server/rating_eligibility.hpp"
   // Thread-safe: it reads only `who`, which is immutable.
   bool is_account(const identity& who) const override;
 
@@ -102,6 +112,12 @@ class identity_registry : public account_directory {
                       std::function<void(std::string player)> then, outcome_fn fn);
   // A new token for the account of `player` (a device), durable before fn sees it.
   void new_device(const std::string& player, outcome_fn fn);
+  // Tells account_changed_, if set.
+  void account_changed(const std::string& revoked_digest) {
+    if (account_changed_) account_changed_(revoked_digest);
+  }
+  // On the strand: the accounts as the store has them now, merged into the book.
+  void merge_accounts(std::vector<account_row> rows);
 
   metrics& metrics_;
   journal_writer* journal_;
@@ -121,6 +137,7 @@ class identity_registry : public account_directory {
   std::size_t prune_at_ = 64;  // sweep expired entries when the map reaches this size
   account_book accounts_;
   login_limiter limiter_;
+  std::function<void(const std::string&)> account_changed_;
   // Last: destroyed first, so no hash still running posts to a strand that is gone.
   password_hasher hasher_;
 };

@@ -107,8 +107,17 @@ std::string metrics::render() const {
           "Seeks refused: the same shape already open, or over --seeks-per-player, "
           "--seeks-per-minute or --seeks-max.",
           seeks_refused.load());
-  counter("ringside_rooms_cancelled_total", "Waiting rooms cancelled by the player waiting in them.",
-          rooms_cancelled.load());
+  counter("ringside_seeks_paired_across_total",
+          "Cluster: pairs of seeks made with a seek of another node's client.",
+          seeks_paired_across.load());
+  counter("ringside_seeks_local_fallback_total",
+          "Cluster: seeks taken to this node's own pool because Redis did not answer.",
+          seeks_paired_locally.load());
+  counter("ringside_seeks_lost_across_total",
+          "Cluster: seeks of this node another node paired that had no seeker here any more.",
+          seeks_lost_across.load());
+  counter("ringside_rooms_cancelled_total",
+          "Waiting rooms cancelled by the player waiting in them.", rooms_cancelled.load());
   counter("ringside_computer_games_refused_total",
           "create_room against the computer refused: the identity or the address has as many "
           "unfinished games against the computer as allowed.",

@@ -54,6 +54,11 @@ class metrics {
   std::atomic<std::int64_t> seeks_open{0};           // quick-pairing seeks waiting now
   std::atomic<std::uint64_t> seeks_paired{0};        // pairs of seeks seated in a new room
   std::atomic<std::uint64_t> seeks_refused{0};       // seeks over a --seeks-* cap
+  // In a cluster: pairs made with another node's seek; seeks paired on this node alone since
+  // Redis did not answer; this node's seeks another node paired that had no seeker left here.
+  std::atomic<std::uint64_t> seeks_paired_across{0};
+  std::atomic<std::uint64_t> seeks_paired_locally{0};
+  std::atomic<std::uint64_t> seeks_lost_across{0};
   std::atomic<std::uint64_t> rooms_cancelled{0};     // waiting rooms cancelled by their creator
   // Hellos with a token its other connections use from another address (they are told).
   std::atomic<std::uint64_t> identity_used_elsewhere{0};

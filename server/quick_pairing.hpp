@@ -19,7 +19,7 @@ namespace ringside::server {
 void seek(context& ctx, protocol::seek m, identity_ptr who, peer_ptr self, std::string address,
           std::shared_ptr<void> done);
 void cancel_seek(context& ctx, const protocol::cancel_seek& m, const identity& who, peer& self);
-void list_seeks(context& ctx, const protocol::list_seeks& m, peer& self);
+void list_seeks(context& ctx, const protocol::list_seeks& m, peer_ptr self);
 // `player` has no connection left: its open seeks go (nobody could be seated for it).
 void seeker_gone(context& ctx, const std::string& player);
 

@@ -125,7 +125,7 @@ void request_handler::handle(std::string_view text, const peer_ptr& self,
   if (const auto* c = std::get_if<protocol::cancel_seek>(&msg)) {
     return cancel_seek(ctx_, *c, *who_, *self);
   }
-  if (const auto* l = std::get_if<protocol::list_seeks>(&msg)) return list_seeks(ctx_, *l, *self);
+  if (const auto* l = std::get_if<protocol::list_seeks>(&msg)) return list_seeks(ctx_, *l, self);
   if (auto* r = std::get_if<protocol::register_account>(&msg)) {
     return on_register(std::move(*r), self, std::move(done));
   }

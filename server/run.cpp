@@ -23,6 +23,8 @@
 #include "server/client_address.hpp"
 #include "server/cluster_node.hpp"
 #include "server/cluster_relay.hpp"
+#include "server/cluster_seeks.hpp"
+#include "server/account_sync.hpp"
 #include "server/computer_pool.hpp"
 #include "server/context.hpp"
 #include "server/identity_registry.hpp"
@@ -607,6 +609,19 @@ int run(int argc, char** argv) {
             static_cast<std::int64_t>(opts.cluster.forward_timeout_s * 1000)));
     ctx.relay = relay.get();
   }
+  // Quick pairing across the nodes: the open seeks live in Redis.
+  std::unique_ptr<cluster_seeks> shared_seeks;
+  if (node) {
+    shared_seeks = std::make_unique<cluster_seeks>(
+        ioc, ctx, *node, *redis::redis_endpoint::parse(opts.cluster.redis_url));
+    ctx.shared_seeks = shared_seeks.get();
+  }
+  // Accounts made or changed on one node are every node's.
+  std::unique_ptr<account_sync> accounts_across;
+  if (node) {
+    accounts_across = std::make_unique<account_sync>(
+        ioc, identities, *node, *redis::redis_endpoint::parse(opts.cluster.redis_url));
+  }
 
   std::shared_ptr<listener> server;
   try {
@@ -647,6 +662,8 @@ int run(int argc, char** argv) {
   const auto bound = server->local_endpoint();
   if (node) node->start(bound.address().to_string() + ":" + std::to_string(bound.port()));
   if (relay) relay->start();
+  if (shared_seeks) shared_seeks->start();
+  if (accounts_across) accounts_across->start();
   std::cout << "listening on " << bound.address().to_string() << ":" << bound.port() << std::endl;
   spdlog::info("listening on {}:{} with {} I/O thread{}{}", bound.address().to_string(),
                bound.port(), opts.threads, opts.threads == 1 ? "" : "s",
@@ -702,6 +719,8 @@ int run(int argc, char** argv) {
     finished_sweep.stop();
     heartbeat.stop();
     if (relay) relay->stop();
+    if (shared_seeks) shared_seeks->stop();
+    if (accounts_across) accounts_across->stop();
     if (node) node->leave([cluster_left] { cluster_left->store(true); });
     sessions.close_all();
     rooms.shutdown();

@@ -22,6 +22,28 @@ seek_lobby::outcome seek_lobby::add(open_seek s, seeker by, clock::time_point no
   return result;
 }
 
+seek_pool::refusal seek_lobby::admit(open_seek s, seeker by, clock::time_point now) {
+  const std::lock_guard lock(mutex_);
+  const std::string id = s.id;
+  const auto why = pool_.admit(std::move(s), now);
+  if (why == seek_pool::refusal::none) by_id_.emplace(id, std::move(by));
+  count();
+  return why;
+}
+
+std::optional<std::pair<open_seek, seek_lobby::seeker>> seek_lobby::take(const std::string& id) {
+  const std::lock_guard lock(mutex_);
+  auto s = pool_.take(id);
+  if (!s) return std::nullopt;
+  seeker by;
+  if (const auto it = by_id_.find(id); it != by_id_.end()) {
+    by = std::move(it->second);
+    by_id_.erase(it);
+  }
+  count();
+  return std::make_pair(std::move(*s), std::move(by));
+}
+
 void seek_lobby::put_back(open_seek s, seeker by) {
   const std::lock_guard lock(mutex_);
   by_id_.emplace(s.id, std::move(by));

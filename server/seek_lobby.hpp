@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "server/identity.hpp"
@@ -37,6 +38,10 @@ class seek_lobby {
   seek_lobby(seek_caps caps, metrics& m) : pool_(caps), metrics_(m) {}
 
   outcome add(open_seek s, seeker by, clock::time_point now);
+  // The pool's admit: `s` waits for the cluster's pool to pair it (or is refused).
+  seek_pool::refusal admit(open_seek s, seeker by, clock::time_point now);
+  // Takes seek `id` out of the lobby with its seeker: the cluster's pool paired it.
+  std::optional<std::pair<open_seek, seeker>> take(const std::string& id);
   void put_back(open_seek s, seeker by);
   bool cancel(const std::string& player, const std::string& id);
   std::vector<std::string> cancel_all(const std::string& player);

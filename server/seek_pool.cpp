@@ -26,19 +26,24 @@ std::size_t seek_pool::count_of(const std::string& player) const {
                     [&](const auto& e) { return e.second.player == player; }));
 }
 
-seek_pool::outcome seek_pool::add(open_seek s, clock::time_point now) {
+seek_pool::refusal seek_pool::check_caps(const open_seek& s, clock::time_point now) {
   for (const auto& [order, o] : by_order_) {
-    if (o.player == s.player && o.shape == s.shape) return {refusal::same_shape, std::nullopt};
+    if (o.player == s.player && o.shape == s.shape) return refusal::same_shape;
   }
   if (caps_.per_player != 0 && count_of(s.player) >= caps_.per_player) {
-    return {refusal::player_cap, std::nullopt};
+    return refusal::player_cap;
   }
   // Seeking and cancelling in a loop would pair nobody and cost every lobby a list entry.
   if (caps_.per_minute != 0) {
     prune_windows(now);
     auto& window = recent_.try_emplace(s.player, std::chrono::minutes(1)).first->second;
-    if (window.try_add(caps_.per_minute, now)) return {refusal::too_fast, std::nullopt};
+    if (window.try_add(caps_.per_minute, now)) return refusal::too_fast;
   }
+  return refusal::none;
+}
+
+seek_pool::outcome seek_pool::add(open_seek s, clock::time_point now) {
+  if (const auto why = check_caps(s, now); why != refusal::none) return {why, std::nullopt};
   for (auto it = by_order_.begin(); it != by_order_.end(); ++it) {
     if (!compatible(it->second, s)) continue;
     outcome paired{refusal::none, std::move(it->second)};
@@ -50,6 +55,24 @@ seek_pool::outcome seek_pool::add(open_seek s, clock::time_point now) {
   s.since = now;
   by_order_.emplace(next_order_++, std::move(s));
   return {};
+}
+
+seek_pool::refusal seek_pool::admit(open_seek s, clock::time_point now) {
+  if (const auto why = check_caps(s, now); why != refusal::none) return why;
+  if (caps_.total != 0 && by_order_.size() >= caps_.total) return refusal::pool_full;
+  s.since = now;
+  by_order_.emplace(next_order_++, std::move(s));
+  return refusal::none;
+}
+
+std::optional<open_seek> seek_pool::take(const std::string& id) {
+  for (auto it = by_order_.begin(); it != by_order_.end(); ++it) {
+    if (it->second.id != id) continue;
+    auto s = std::move(it->second);
+    by_order_.erase(it);
+    return s;
+  }
+  return std::nullopt;
 }
 
 bool seek_pool::cancel(const std::string& player, const std::string& id) {

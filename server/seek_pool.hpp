@@ -59,6 +59,11 @@ class seek_pool {
 
   // Pairs `s` with the oldest compatible open seek, or keeps it open, or refuses it.
   outcome add(open_seek s, clock::time_point now);
+  // Keeps `s` open, or refuses it, under the same caps as add, without pairing it: in a
+  // cluster the pairing is the shared pool's, and this pool only counts the node's own seeks.
+  refusal admit(open_seek s, clock::time_point now);
+  // Removes seek `id`, whoever made it; returns it, or nullopt when it is not open.
+  std::optional<open_seek> take(const std::string& id);
   // Removes `player`'s seek `id`; false when it has no such open seek.
   bool cancel(const std::string& player, const std::string& id);
   // Removes every open seek of `player` (it has no connection left); returns their ids.
@@ -74,6 +79,8 @@ class seek_pool {
 
  private:
   std::size_t count_of(const std::string& player) const;
+  // The caps add and admit apply: counts `s` against its seeker's per-minute window.
+  refusal check_caps(const open_seek& s, clock::time_point now);
   // Forgets the rate windows of identities idle for a minute, once the map has grown.
   void prune_windows(clock::time_point now);
 
