@@ -21,7 +21,7 @@ def test(server_bin, client_bin, workdir):
         bob.expect(r"^joined room=\S+ seat=2 ")
         alice.send("wait-status playing", "wait-turn", "Wd4-a1")
         # The move's answer is its patch, carrying the move's request id.
-        patch = json.loads(alice.expect(r'^\{.*"type":"patch".*"re":.*\}$').group(0))
+        patch = json.loads(alice.expect(r'^(?=.*"type":"patch")(?=.*"re":)\{.*\}$').group(0))
         check(isinstance(patch["re"], int), f"the patch answers the move: {patch}")
         check(all(not op["path"].startswith("/zip") for op in patch["ops"]),
               f"no position text in a lean patch: {patch['ops']}")
