@@ -89,6 +89,9 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "trace, debug, info, warn, error, critical or off")(
       "rate-limit", po::value<std::size_t>(&o.rate_limit)->default_value(o.rate_limit),
       "messages a connection may send per 10 seconds")(
+      "max-frame", po::value<std::size_t>(&o.max_frame)->default_value(o.max_frame),
+      "bytes an incoming WebSocket message may have (1024 to 16 MiB); a longer one closes "
+      "the connection with 1009")(
       "data", po::value<std::string>(&o.data_dir)->default_value(o.data_dir),
       "directory of the game journal (created if missing)")(
       "abandon-after", po::value<double>(&o.abandon_after_s)->default_value(o.abandon_after_s),
@@ -326,6 +329,10 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
   }
   if (!(o.write_stall_s > 0 && o.write_stall_s <= 3600)) {
     std::cerr << "ringside-server: --write-stall must be more than 0 and at most 3600\n";
+    return 1;
+  }
+  if (o.max_frame < 1024 || o.max_frame > 16 * 1024 * 1024) {
+    std::cerr << "ringside-server: --max-frame must be 1024-16777216\n";
     return 1;
   }
   if (!(o.hello_timeout_s >= 0 && o.hello_timeout_s <= 3600)) {

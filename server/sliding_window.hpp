@@ -6,8 +6,8 @@
 
 #include <chrono>
 #include <cstddef>
-#include <deque>
 #include <optional>
+#include <vector>
 
 namespace ringside::server {
 
@@ -19,25 +19,45 @@ class sliding_window {
 
   // Events inside the window ending at `now`; older ones are forgotten.
   std::size_t count(clock::time_point now) {
-    while (!times_.empty() && now - times_.front() >= length_) times_.pop_front();
-    return times_.size();
+    while (first_ < times_.size() && now - times_[first_] >= length_) ++first_;
+    compact();
+    return times_.size() - first_;
   }
   void add(clock::time_point now) { times_.push_back(now); }
   // Adds one event at `now` unless `limit` are already inside the window; then adds nothing
   // and returns how long until one leaves it.
   std::optional<clock::duration> try_add(std::size_t limit, clock::time_point now) {
-    if (count(now) >= limit) return times_.front() + length_ - now;
+    if (count(now) >= limit) return times_[first_] + length_ - now;
     add(now);
     return std::nullopt;
   }
   // Whether nothing happened inside the window ending at `now` (it can be forgotten).
   bool idle(clock::time_point now) const {
-    return times_.empty() || now - times_.back() >= length_;
+    return first_ == times_.size() || now - times_.back() >= length_;
   }
 
  private:
+  // A vector rather than a deque: an empty deque still holds a 512-byte block, and every idle
+  // connection keeps one of these. Forgotten times are dropped in bulk once they are half the
+  // vector (amortised O(1) per event); an emptied window gives its memory back.
+  void compact() {
+    if (first_ == times_.size()) {
+      if (times_.capacity() > small_capacity) {
+        std::vector<clock::time_point>().swap(times_);
+      } else {
+        times_.clear();
+      }
+      first_ = 0;
+    } else if (first_ * 2 >= times_.size()) {
+      times_.erase(times_.begin(), times_.begin() + static_cast<std::ptrdiff_t>(first_));
+      first_ = 0;
+    }
+  }
+  static constexpr std::size_t small_capacity = 8;
+
   clock::duration length_;
-  std::deque<clock::time_point> times_;
+  std::vector<clock::time_point> times_;
+  std::size_t first_ = 0;  // times_[0, first_) have left the window
 };
 
 }  // namespace ringside::server

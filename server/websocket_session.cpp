@@ -49,6 +49,7 @@ websocket_session::websocket_session(ringside::net::transport&& stream, context&
       ws_(std::move(stream)),
       ctx_(ctx),
       id_(next_peer_id()),
+      buffer_(ctx.opts.max_frame),
       outbox_(outbox_limits(ctx.opts)),
       recent_(rate_window),
       kill_timer_(ws_.get_executor()),
@@ -99,6 +100,7 @@ void websocket_session::on_accept(beast::error_code ec) {
         std::chrono::duration<double>(ctx_.opts.hello_timeout_s)));
     hello_timer_.async_wait(
         beast::bind_front_handler(&websocket_session::on_hello_deadline, shared_from_this()));
+    hello_deadline_armed_ = true;
   }
   do_read();
 }
@@ -135,8 +137,12 @@ void websocket_session::on_control_frame() {
 
 void websocket_session::do_read() {
   if (closing_) return;  // the close handshake reads what is left
-  // Never more than one byte past the limit is buffered, whatever size the frame claims.
-  ws_.async_read_some(buffer_, ctx_.opts.max_frame + 1 - buffer_.size(),
+  // Greeted: the deadline's pending wait (and the session it holds) need not rest with it.
+  if (hello_deadline_armed_ && handler_.greeted()) {
+    hello_deadline_armed_ = false;
+    hello_timer_.cancel();
+  }
+  ws_.async_read_some(buffer_.bytes(), buffer_.next_read_limit(),
                       beast::bind_front_handler(&websocket_session::on_read, shared_from_this()));
 }
 
@@ -146,15 +152,14 @@ void websocket_session::on_read(beast::error_code ec, std::size_t bytes) {
     fail(ec, "read");
     return finish();
   }
-  if (buffer_.size() > ctx_.opts.max_frame) {
-    buffer_.consume(buffer_.size());
+  if (buffer_.over_limit()) {
+    buffer_.drop();
     spdlog::info("connection {} closed: message over {} bytes", id_, ctx_.opts.max_frame);
     return close_with(websocket::close_code::too_big, "message too big");
   }
   if (!ws_.is_message_done()) return do_read();
   const auto now = clock::now();
-  std::string text = beast::buffers_to_string(buffer_.data());
-  buffer_.consume(buffer_.size());
+  std::string text = buffer_.take();
   ctx_.stats.messages_in.fetch_add(1);
   switch (count_message(now)) {
     case rate::flood:

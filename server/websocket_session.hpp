@@ -16,6 +16,7 @@
 
 #include "net/transport.hpp"
 #include "server/context.hpp"
+#include "server/message_buffer.hpp"
 #include "server/outbox.hpp"
 #include "server/peer.hpp"
 #include "server/request_handler.hpp"
@@ -80,7 +81,7 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   boost::beast::websocket::stream<ringside::net::transport> ws_;
   context& ctx_;
   const std::uint64_t id_;
-  boost::beast::flat_buffer buffer_;
+  message_buffer buffer_;
   outbox outbox_;
   outbox::frame_ptr in_flight_;  // the frame being written, kept alive for async_write
   bool closing_ = false;
@@ -91,6 +92,7 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   boost::asio::steady_timer kill_timer_;   // ends a close the peer never completes
   client_slot slot_;                       // this connection, counted against its client's address
   boost::asio::steady_timer hello_timer_;  // closes a connection that never says hello
+  bool hello_deadline_armed_ = false;      // hello_timer_ has a wait pending
   request_handler handler_;
   std::string remote_;
 };

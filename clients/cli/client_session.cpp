@@ -74,7 +74,9 @@ void client_session::on_open() {
 }
 
 void client_session::send_hello() {
-  json hello = {{"type", "hello"}, {"name", name_}};
+  // Lean room traffic: no position text (the client draws from the state and fetches the
+  // positions for a review) and no separate ack (a patch with `re` settles our move).
+  json hello = {{"type", "hello"}, {"name", name_}, {"lean", true}};
   if (!saved_.token.empty()) hello["token"] = saved_.token;
   hello_id_ = send_internal(std::move(hello));
 }

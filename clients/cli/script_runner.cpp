@@ -42,6 +42,15 @@ void script_runner::print(const std::string& line) {
 
 void script_runner::on_message(const json& msg, const room_view* room) {
   if (done_) return;
+  // On a lean connection the patch is the answer to our move: it is written as the ack it
+  // replaces, then as the patch, so a script reads the same lines either way.
+  if (!options_.raw_json && field_string(msg, "type") == "patch" &&
+      field(msg, "re").is_number_integer())
+    print(format_event(json{{"type", "ack"},
+                            {"re", field(msg, "re")},
+                            {"room", field(msg, "room")},
+                            {"version", field(msg, "version")}},
+                       room));
   // --json output is pure ASCII JSON: escapes cannot reach the terminal and it parses back.
   print(options_.raw_json ? msg.dump(-1, ' ', true, json::error_handler_t::replace)
                           : format_event(msg, room));

@@ -34,6 +34,26 @@ TEST_CASE("a 1 MiB frame closes the connection with 1009; a frame under 16 KiB i
   check_server_fine(srv);
 }
 
+TEST_CASE("with the frame limit at 1 MiB, a message just under it reads between small ones") {
+  server_process srv({"--max-frame", std::to_string(1024 * 1024)});
+  ws_client c(srv.port());
+  c.hello("alice");
+  // The read buffer is small at rest: the big message grows it while it arrives, and it
+  // shrinks again after, so each request here meets a buffer in a different state.
+  for (int round = 0; round < 2; ++round) {
+    json padded{{"type", "list_rooms"}, {"id", 10 + round}, {"pad", std::string(1000 * 1000, 'x')}};
+    REQUIRE(padded.dump().size() < 1024 * 1024);
+    CHECK(c.request(padded, "rooms").at("re") == 10 + round);
+    CHECK(c.request(json{{"type", "list_rooms"}, {"id", 20 + round}}, "rooms").at("re") ==
+          20 + round);
+  }
+  ws_client over(srv.port());
+  over.hello("bob");
+  over.send_text(std::string(1024 * 1024 + 1, 'a'));
+  CHECK(over.wait_closed() == 1009);
+  check_server_fine(srv);
+}
+
 TEST_CASE("garbage is answered with bad_request, binary frames too, and the connection stays") {
   server_process srv;
   ws_client c(srv.port());
