@@ -35,22 +35,21 @@ void journal_writer::write(write_fn op, net::any_io_executor ex, done_fn done) {
   if (here) {
     flush_posted_ = true;
     lock.unlock();
-    // Posted, not run now: the rest of this io turn (other players' moves read in the same
-    // wake-up) joins the batch, and the submitter's own code finishes before its done runs.
+    // Posted, not run now: the submitter's own code finishes before its done runs, as when
+    // the thread commits.
     net::post(ex, [this] { flush_here(); });
     return;
   }
-  // A posted flush takes this write too; otherwise the thread must hear of it.
-  const bool wake = !flush_posted_;
+  // The thread hears of it even while a flush is posted: on a busy server the flush waits
+  // behind a long io turn, and the thread's group commit should not wait with it.
   lock.unlock();
-  if (wake) wake_.notify_one();
+  wake_.notify_one();
 }
 
 void journal_writer::read(read_fn fn) {
   {
     std::lock_guard lock(mutex_);
     queue_.push_back(task{{}, std::move(fn), {}, {}});
-    if (flush_posted_) return;
   }
   wake_.notify_one();
 }
@@ -69,11 +68,11 @@ void journal_writer::flush_here() {
   std::deque<task> taken;
   {
     std::lock_guard lock(mutex_);
-    // The thread took the queue over while stopping: nothing is left to do here.
+    // The thread took the queue over meanwhile: nothing is left to do here.
     if (!flush_posted_) return;
     flush_posted_ = false;
-    // The thread is finishing a batch it took before the flush was posted (only a read can
-    // be behind it): hand everything to it rather than wait on an io thread.
+    // The thread is committing (it was woken by another write): hand everything to it
+    // rather than wait on an io thread.
     if (busy_) {
       wake_.notify_one();
       return;
@@ -98,10 +97,8 @@ void journal_writer::loop() {
     std::deque<task> taken;
     {
       std::unique_lock lock(mutex_);
-      // A posted flush owns the queue, unless the server is stopping and the io threads
-      // that would run it are gone.
-      wake_.wait(lock,
-                 [this] { return !busy_ && (stopping_ || (!queue_.empty() && !flush_posted_)); });
+      // Whatever is queued, a posted flush's writes too: the flush then finds nothing left.
+      wake_.wait(lock, [this] { return !busy_ && (stopping_ || !queue_.empty()); });
       if (queue_.empty()) return;  // stopping, and nothing left to write
       flush_posted_ = false;
       busy_ = true;

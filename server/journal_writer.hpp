@@ -5,11 +5,12 @@
 // the io threads never wait for the disk, and an acknowledged move is always a durable one.
 //
 // When commits are quick (a journal on tmpfs: tens of µs) the hand-off to the thread and back,
-// two wake-ups, costs more than the commit. Then a write that finds the journal idle is
-// committed on an io thread instead, at the end of the io turn that queued it, with whatever
-// the same turn queued after it: the same batch, the same order, the same "done only after
-// the commit", without waking anybody. A slow commit (a disk's fsync) sends writes back to the
-// thread, so an io thread never waits long for the disk.
+// two wake-ups, costs more than the commit. Then a lone write that finds the journal idle is
+// committed on an io thread instead, at the end of the io turn that queued it: the same order,
+// the same "done only after the commit", without waking anybody. A write made meanwhile wakes
+// the thread, which takes both as one batch. A slow commit (a disk's fsync) sends writes back
+// to the thread, so an io thread never waits long for the disk; so does a batch of several
+// writes (a busy server), where the thread's group commit is the cheaper.
 
 #include <atomic>
 #include <boost/asio/any_io_executor.hpp>
@@ -76,10 +77,11 @@ class journal_writer {
   bool stopping_ = false;
   // The journal is in use (by the thread or an io thread's flush): nobody else may start.
   bool busy_ = false;
-  // A flush is posted and owns what is queued until it runs (the thread leaves it alone).
+  // A flush is posted: no second one is needed; cleared by whoever takes the queue first.
   bool flush_posted_ = false;
   const std::chrono::nanoseconds inline_below_;
-  std::chrono::nanoseconds last_commit_{0};  // how long the last batch took
+  // How long the last batch took; at least inline_below_ when it held several writes.
+  std::chrono::nanoseconds last_commit_{0};
   std::atomic<std::uint64_t>* inline_batches_;
   std::uint64_t batches_ = 0;
   std::uint64_t writes_ = 0;
