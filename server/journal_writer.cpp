@@ -1,6 +1,7 @@
 #include "server/journal_writer.hpp"
 
 #include <spdlog/spdlog.h>
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <vector>
 
@@ -8,8 +9,12 @@ namespace ringside::server {
 
 namespace net = boost::asio;
 
-journal_writer::journal_writer(std::unique_ptr<journal> j)
-    : journal_(std::move(j)), thread_([this] { loop(); }) {}
+journal_writer::journal_writer(std::unique_ptr<journal> j, std::chrono::microseconds inline_below,
+                               std::atomic<std::uint64_t>* inline_batches)
+    : journal_(std::move(j)),
+      inline_below_(inline_below),
+      inline_batches_(inline_batches),
+      thread_([this] { loop(); }) {}
 
 journal_writer::~journal_writer() {
   {
@@ -21,10 +26,23 @@ journal_writer::~journal_writer() {
 }
 
 void journal_writer::write(write_fn op, net::any_io_executor ex, done_fn done) {
-  {
-    std::lock_guard lock(mutex_);
-    queue_.push_back(task{std::move(op), {}, std::move(ex), std::move(done)});
+  std::unique_lock lock(mutex_);
+  // Only a write that finds nothing queued and the journal idle may start a flush: anything
+  // queued before it must commit first, and in order.
+  const bool here = inline_below_.count() > 0 && !stopping_ && !busy_ && !flush_posted_ &&
+                    queue_.empty() && last_commit_ < inline_below_;
+  queue_.push_back(task{std::move(op), {}, ex, std::move(done)});
+  if (here) {
+    flush_posted_ = true;
+    lock.unlock();
+    // Posted, not run now: the submitter's own code finishes before its done runs, as when
+    // the thread commits.
+    net::post(ex, [this] { flush_here(); });
+    return;
   }
+  // The thread hears of it even while a flush is posted: on a busy server the flush waits
+  // behind a long io turn, and the thread's group commit should not wait with it.
+  lock.unlock();
   wake_.notify_one();
 }
 
@@ -46,34 +64,72 @@ std::uint64_t journal_writer::writes() const {
   return writes_;
 }
 
+void journal_writer::flush_here() {
+  std::deque<task> taken;
+  {
+    std::lock_guard lock(mutex_);
+    // The thread took the queue over meanwhile: nothing is left to do here.
+    if (!flush_posted_) return;
+    flush_posted_ = false;
+    // The thread is committing (it was woken by another write): hand everything to it
+    // rather than wait on an io thread.
+    if (busy_) {
+      wake_.notify_one();
+      return;
+    }
+    busy_ = true;
+    taken.swap(queue_);
+  }
+  run_tasks(taken);
+  if (inline_batches_ != nullptr) inline_batches_->fetch_add(1, std::memory_order_relaxed);
+  bool more = false;
+  {
+    std::lock_guard lock(mutex_);
+    busy_ = false;
+    more = !queue_.empty() || stopping_;
+  }
+  // Written by another io thread while this one committed: the thread takes it.
+  if (more) wake_.notify_one();
+}
+
 void journal_writer::loop() {
   for (;;) {
     std::deque<task> taken;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      // Whatever is queued, a posted flush's writes too: the flush then finds nothing left.
+      wake_.wait(lock, [this] { return !busy_ && (stopping_ || !queue_.empty()); });
       if (queue_.empty()) return;  // stopping, and nothing left to write
+      flush_posted_ = false;
+      busy_ = true;
       taken.swap(queue_);
     }
-    // Consecutive writes share one transaction; a read waits until those before it are
-    // durable, so it never reports something a crash could still take back.
-    while (!taken.empty()) {
-      if (!taken.front().op) {
-        taken.front().reader(*journal_);
-        taken.pop_front();
-        continue;
-      }
-      std::deque<task> batch;
-      while (!taken.empty() && taken.front().op) {
-        batch.push_back(std::move(taken.front()));
-        taken.pop_front();
-      }
-      run_writes(batch);
+    run_tasks(taken);
+    std::lock_guard lock(mutex_);
+    busy_ = false;
+  }
+}
+
+void journal_writer::run_tasks(std::deque<task>& taken) {
+  // Consecutive writes share one transaction; a read waits until those before it are
+  // durable, so it never reports something a crash could still take back.
+  while (!taken.empty()) {
+    if (!taken.front().op) {
+      taken.front().reader(*journal_);
+      taken.pop_front();
+      continue;
     }
+    std::deque<task> batch;
+    while (!taken.empty() && taken.front().op) {
+      batch.push_back(std::move(taken.front()));
+      taken.pop_front();
+    }
+    run_writes(batch);
   }
 }
 
 void journal_writer::run_writes(std::deque<task>& batch) {
+  const auto started = std::chrono::steady_clock::now();
   std::vector<journal_status> results;
   results.reserve(batch.size());
   auto status = journal_->begin_batch();
@@ -95,6 +151,11 @@ void journal_writer::run_writes(std::deque<task>& batch) {
     std::lock_guard lock(mutex_);
     ++batches_;
     writes_ += batch.size();
+    last_commit_ = std::chrono::steady_clock::now() - started;
+    // Several writes in one batch mean groups form (the server is busy): the thread's group
+    // commit then costs less than committing each turn's writes in place, so the next write
+    // goes to the thread as after a slow commit. A lone write brings them back.
+    if (batch.size() > 1) last_commit_ = std::max(last_commit_, inline_below_);
   }
   for (std::size_t i = 0; i < batch.size(); ++i) {
     auto& t = batch[i];

@@ -3,8 +3,18 @@
 // with a completion; the thread takes everything queued, runs it in ONE transaction and one
 // fsync (group commit), then posts each completion to the executor its submitter named. So
 // the io threads never wait for the disk, and an acknowledged move is always a durable one.
+//
+// When commits are quick (a journal on tmpfs: tens of µs) the hand-off to the thread and back,
+// two wake-ups, costs more than the commit. Then a lone write that finds the journal idle is
+// committed on an io thread instead, at the end of the io turn that queued it: the same order,
+// the same "done only after the commit", without waking anybody. A write made meanwhile wakes
+// the thread, which takes both as one batch. A slow commit (a disk's fsync) sends writes back
+// to the thread, so an io thread never waits long for the disk; so does a batch of several
+// writes (a busy server), where the thread's group commit is the cheaper.
 
+#include <atomic>
 #include <boost/asio/any_io_executor.hpp>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -23,8 +33,12 @@ class journal_writer {
   using done_fn = std::function<void(journal_status)>;
   using read_fn = std::function<void(journal&)>;
 
-  // Takes the opened journal and starts the writer thread.
-  explicit journal_writer(std::unique_ptr<journal> j);
+  // Takes the opened journal and starts the writer thread. Writes commit on an io thread
+  // while the last commit took less than `inline_below` (zero: always on the writer thread);
+  // `inline_batches` (may be null) counts those commits.
+  explicit journal_writer(std::unique_ptr<journal> j,
+                          std::chrono::microseconds inline_below = std::chrono::microseconds{0},
+                          std::atomic<std::uint64_t>* inline_batches = nullptr);
   // Runs what is still queued, then stops the thread.
   ~journal_writer();
   journal_writer(const journal_writer&) = delete;
@@ -32,7 +46,7 @@ class journal_writer {
 
   // Queues `op` for the next group commit. `done` (may be empty) is posted to `ex` with the
   // op's status once the batch is durable, or with the failure that undid it. Writes run in
-  // submission order. Any thread.
+  // submission order. Any thread; the batch may be committed on `ex` (see above).
   void write(write_fn op, boost::asio::any_io_executor ex, done_fn done);
   // Queues `fn` to run on the writer thread between batches, after every write queued
   // before it is durable; `fn` posts its own answer where it belongs. Any thread.
@@ -50,13 +64,25 @@ class journal_writer {
     done_fn done;
   };
   void loop();
+  // Runs `taken` in order: consecutive writes as one batch, reads between batches.
+  void run_tasks(std::deque<task>& taken);
   void run_writes(std::deque<task>& batch);
+  // Runs on an io thread what the io turn queued since the flush was posted.
+  void flush_here();
 
   std::unique_ptr<journal> journal_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<task> queue_;
   bool stopping_ = false;
+  // The journal is in use (by the thread or an io thread's flush): nobody else may start.
+  bool busy_ = false;
+  // A flush is posted: no second one is needed; cleared by whoever takes the queue first.
+  bool flush_posted_ = false;
+  const std::chrono::nanoseconds inline_below_;
+  // How long the last batch took; at least inline_below_ when it held several writes.
+  std::chrono::nanoseconds last_commit_{0};
+  std::atomic<std::uint64_t>* inline_batches_;
   std::uint64_t batches_ = 0;
   std::uint64_t writes_ = 0;
   std::thread thread_;  // last: starts after everything above exists

@@ -178,6 +178,10 @@ std::string metrics::render() const {
           "Requests and messages whose handler threw: answered 500 or closed 1011, one "
           "connection each; the server went on.",
           faults.count());
+  counter("ringside_journal_inline_batches_total",
+          "Journal batches committed on an I/O thread at the end of its turn, without the hand-off "
+          "to the journal's thread (--journal-inline-commit-us).",
+          journal_inline_batches.load());
   counter("ringside_names_refused_total",
           "Names refused: hello with a name that hides or mixes scripts (bad_name), join beside a "
           "seated player whose name looks the same (name_taken).",

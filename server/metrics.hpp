@@ -100,6 +100,8 @@ class metrics {
   std::atomic<std::uint64_t> logins_failed{0};
   std::atomic<std::uint64_t> logins_delayed{0};
   std::atomic<std::uint64_t> logins_limited{0};
+  // Journal batches committed on an I/O thread (--journal-inline-commit-us), not handed off.
+  std::atomic<std::uint64_t> journal_inline_batches{0};
 
   // A node of a cluster (--cluster): leases, Redis, the other nodes.
   cluster_metrics cluster;

@@ -59,6 +59,10 @@ struct options {
   // How often the journal is told this run is alive (0: never). A restart after a crash
   // charges the player to move the thinking time up to the last beat (restart_charge.hpp).
   double heartbeat_s = 2;
+  // A write finding the journal idle commits on an io thread, skipping the two wake-ups of the
+  // hand-off to the journal's thread, while the last commit took less than this (0: never).
+  // A disk's fsync takes milliseconds and so goes to the thread; tmpfs commits take tens of µs.
+  double journal_inline_commit_us = 250;
   // Identities holding no seat and not seen for this long are pruned (0: never). 30 days.
   double identity_ttl_s = 30.0 * 24 * 3600;
   // Short finished games go from the journal this long after they finished (finished_retention).

@@ -223,6 +223,12 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
       "to move is charged the thinking time up to the last note (0: none; the crash's thinking "
       "time is then charged to nobody)");
   desc.add_options()(
+      "journal-inline-commit-us",
+      po::value<double>(&o.journal_inline_commit_us)->default_value(o.journal_inline_commit_us),
+      "a journal write that finds the journal idle is committed on the I/O thread, at the end "
+      "of its I/O turn, instead of by the journal's thread, while the last commit took less "
+      "than this many microseconds (0: always on the journal's thread)");
+  desc.add_options()(
       "identity-ttl", po::value<double>(&o.identity_ttl_s)->default_value(o.identity_ttl_s),
       "seconds after which an identity not seen since, and holding no seat in an unfinished "
       "game, is deleted (its token stops working); swept at start and hourly (0: never)");
@@ -370,6 +376,10 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
   }
   if (!(o.heartbeat_s >= 0 && o.heartbeat_s <= 3600)) {
     std::cerr << "ringside-server: --heartbeat-interval must be 0-3600 seconds\n";
+    return 1;
+  }
+  if (!(o.journal_inline_commit_us >= 0 && o.journal_inline_commit_us <= 1e6)) {
+    std::cerr << "ringside-server: --journal-inline-commit-us must be 0-1000000\n";
     return 1;
   }
   if (!(o.identity_ttl_s >= 0 && o.identity_ttl_s <= 1e10)) {
@@ -544,8 +554,12 @@ int run(int argc, char** argv) {
       return 2;
     }
   }
+  metrics stats;
   // Stopped (below) while the io_context still exists: its last completions post there.
-  auto writer = std::make_unique<journal_writer>(std::move(*opened));
+  auto writer = std::make_unique<journal_writer>(
+      std::move(*opened),
+      std::chrono::microseconds(static_cast<std::int64_t>(opts.journal_inline_commit_us)),
+      &stats.journal_inline_batches);
 
   // Every connection is a descriptor: take all the kernel allows before the first one (after
   // the journal: a server that will not start says only why).
@@ -558,7 +572,6 @@ int run(int argc, char** argv) {
         "one address could take most of the server's connections; lower it",
         cap, files.now);
   net::io_context ioc{opts.threads};
-  metrics stats;
   stats.open_files_limit.store(files.now);
   room_registry rooms(ioc, stats, writer.get(), opts.abandon_after_s, opts.rooms);
   identity_registry identities(ioc, stats, writer.get(), opts.accounts);

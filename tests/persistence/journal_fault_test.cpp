@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "journaled_server.hpp"
 #include "reconnect.hpp"
@@ -61,20 +63,30 @@ TEST_CASE("a move the journal cannot record is refused, changes nothing, and pla
                            [](const zertz::game& end, const auto&) { return end.ply() >= 5; });
   // Both ways a disk fails a commit: the WAL write itself (disk full), or its fsync after the
   // data reached the page cache (which leaves a complete-looking commit in the WAL file).
+  // The commit runs on the journal's thread, or on the I/O thread when commits are quick
+  // (--journal-inline-commit-us): a failure must refuse the move either way.
   std::string mode;
+  std::vector<std::string> flags = unlimited_messages;
   SUBCASE("the write fails") {
     mode = "write";
+    flags.insert(flags.end(), {"--journal-inline-commit-us", "0"});
   }
   SUBCASE("the fsync fails") {
     mode = "sync";
+    flags.insert(flags.end(), {"--journal-inline-commit-us", "0"});
+  }
+  SUBCASE("the fsync fails under a commit on the I/O thread") {
+    mode = "sync";
+    flags.insert(flags.end(), {"--journal-inline-commit-us", "1000000"});
   }
   CAPTURE(mode);
+  CAPTURE(flags.back());
 
   failing_disk disk;
   std::unique_ptr<table> t;
   json acked;
   {
-    journaled_server srv(disk.data(), unlimited_messages, disk.env());
+    journaled_server srv(disk.data(), flags, disk.env());
     t = std::make_unique<table>(srv.port());
     t->play(to_move(*t), g.moves[0]);
     t->play(to_move(*t), g.moves[1]);
@@ -111,11 +123,17 @@ TEST_CASE("a move the journal cannot record is refused, changes nothing, and pla
     t->take_patch(2);
     t->play(to_move(*t), g.moves[3]);
     acked = t->sync(1).at("state");
+    // The lone moves above were committed where the flags said.
+    const auto [status, metrics] = http_get(srv.port(), "/metrics");
+    REQUIRE(status == 200);
+    const bool on_io_thread =
+        metrics.find("ringside_journal_inline_batches_total 0\n") == std::string::npos;
+    CHECK(on_io_thread == (flags.back() != "0"));
     REQUIRE(acked.at("history").size() == 4);
     srv.kill9();
   }
   // Every acked move, the refused-then-accepted one included, is in the journal.
-  journaled_server srv(disk.data(), unlimited_messages, disk.env());
+  journaled_server srv(disk.data(), flags, disk.env());
   auto v = reconnect_both(srv.port(), *t);
   CHECK(without_presence(v[0].state()) == without_presence(acked));
   play(v, t->room(), g.moves[4]);
