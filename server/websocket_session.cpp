@@ -293,7 +293,7 @@ void websocket_session::after_push(bool queued) {
 }
 
 void websocket_session::do_write() {
-  if (outbox_.writing()) return;
+  if (outbox_.writing() || write_direct()) return;
   in_flight_ = outbox_.start_write(clock::now());
   if (!in_flight_) return;
   ws_.async_write(net::buffer(*in_flight_),
@@ -306,6 +306,30 @@ void websocket_session::on_write(beast::error_code ec, std::size_t bytes) {
   if (ec) return fail(ec, "write");
   ctx_.stats.messages_out.fetch_add(1);
   ctx_.stats.bytes_out.fetch_add(bytes);
+  if (!closing_) do_write();
+}
+
+bool websocket_session::write_direct() {
+  auto& stream = ws_.next_layer();
+  if (!ws_.is_open() || !stream.can_write_direct()) return false;
+  const std::size_t n = outbox_.start_writes(clock::now(), ringside::net::frame_batch::capacity);
+  if (n == 0) return true;  // nothing to write
+  if (!batch_) batch_ = std::make_unique<ringside::net::frame_batch>();
+  batch_->clear();
+  for (std::size_t i = 0; i < n; ++i) batch_->add(*outbox_.in_flight(i));
+  stream.async_write_direct(
+      batch_->buffers(),
+      beast::bind_front_handler(&websocket_session::on_direct_write, shared_from_this()));
+  return true;
+}
+
+void websocket_session::on_direct_write(beast::error_code ec, std::size_t bytes) {
+  (void)bytes;
+  outbox_.end_write();
+  if (ec) return fail(ec, "write");
+  ctx_.stats.messages_out.fetch_add(batch_->frames());
+  ctx_.stats.bytes_out.fetch_add(batch_->payload_bytes());
+  ctx_.stats.direct_writes.fetch_add(1);
   if (!closing_) do_write();
 }
 

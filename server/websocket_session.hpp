@@ -3,7 +3,9 @@
 // read once the request is handled, under the rate limit) and a write loop (one async_write in
 // flight) over its outbox, which decides what waits, what is replaced by a snapshot, what
 // chat is dropped and when a client that does not read must be closed. Everything runs on the
-// connection's own strand.
+// connection's own strand. On plain TCP the queued frames go out in one gather write straight
+// to the socket (net::frame_batch, transport::async_write_direct): a crowd's patch then costs
+// each member one system call, not a Beast write operation and its allocations.
 
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
@@ -14,6 +16,7 @@
 #include <memory>
 #include <string>
 
+#include "net/frame_batch.hpp"
 #include "net/transport.hpp"
 #include "server/context.hpp"
 #include "server/outbox.hpp"
@@ -70,7 +73,12 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   void count_dropped_chats();
   bool accepting() const { return accepted_ && !closing_ && !finished_; }
   void do_write();
+  // Writes the outbox's next frames in one gather write straight to the socket, past Beast's
+  // write operation; false when that cannot be done now (TLS, a write of Beast's own under
+  // way, the WebSocket closing) and Beast's path must be taken.
+  bool write_direct();
   void on_write(boost::beast::error_code ec, std::size_t bytes);
+  void on_direct_write(boost::beast::error_code ec, std::size_t bytes);
   void close_with(boost::beast::websocket::close_code code, const char* why);
   void finish();
   rate count_message(clock::time_point now);
@@ -83,6 +91,8 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   boost::beast::flat_buffer buffer_;
   outbox outbox_;
   outbox::frame_ptr in_flight_;  // the frame being written, kept alive for async_write
+  // The headers and buffer list of the direct write under way; made at the first, then reused.
+  std::unique_ptr<ringside::net::frame_batch> batch_;
   bool closing_ = false;
   bool ping_flooded_ = false;  // a close for flooding with pings is on its way
   bool accepted_ = false;
