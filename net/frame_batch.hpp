@@ -2,7 +2,8 @@
 // frame_batch: whole WebSocket text frames, server to client, ready for one gather write
 // straight to a TCP socket. A server's frames are unmasked, so a frame is a header of 2 to 10
 // bytes and the payload as it is: the payload stays in the buffer every recipient shares, only
-// the few header bytes are per connection. The storage is reused from one write to the next.
+// the few header bytes are per connection. The storage is reused from one write to the next,
+// and a partial write resumes where the kernel stopped.
 
 #include <array>
 #include <boost/asio/buffer.hpp>
@@ -41,6 +42,8 @@ class frame_batch {
   void clear() {
     frames_ = 0;
     payload_bytes_ = 0;
+    bytes_ = 0;
+    first_ = 0;
   }
   bool full() const { return frames_ == capacity; }
   // The payload must outlive the write.
@@ -51,9 +54,26 @@ class frame_batch {
     buffers_[2 * frames_ + 1] = boost::asio::const_buffer(payload.data(), payload.size());
     ++frames_;
     payload_bytes_ += payload.size();
+    bytes_ += n + payload.size();
   }
+  // What is left to write.
   std::span<const boost::asio::const_buffer> buffers() const {
-    return {buffers_.data(), 2 * frames_};
+    return {buffers_.data() + first_, 2 * frames_ - first_};
+  }
+  // Bytes left to write, headers included.
+  std::size_t bytes() const { return bytes_; }
+  // `n` bytes were written (a partial write stops anywhere, even inside a header).
+  void consume(std::size_t n) {
+    bytes_ -= n;
+    while (n != 0 && first_ < 2 * frames_) {
+      auto& b = buffers_[first_];
+      if (n < b.size()) {
+        b += n;
+        return;
+      }
+      n -= b.size();
+      ++first_;
+    }
   }
   std::size_t frames() const { return frames_; }
   std::size_t payload_bytes() const { return payload_bytes_; }
@@ -63,6 +83,8 @@ class frame_batch {
   std::array<boost::asio::const_buffer, 2 * capacity> buffers_{};
   std::size_t frames_ = 0;
   std::size_t payload_bytes_ = 0;
+  std::size_t bytes_ = 0;  // left to write
+  std::size_t first_ = 0;  // the first buffer not yet written
 };
 
 }  // namespace ringside::net
