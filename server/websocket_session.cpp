@@ -56,6 +56,7 @@ websocket_session::websocket_session(ringside::net::transport&& stream, context&
       slot_(std::move(slot)),
       hello_timer_(ws_.get_executor()),
       handler_(ctx, ws_.get_executor(), slot_.key()) {
+  io_ = &static_cast<net::io_context&>(net::query(ws_.get_executor(), net::execution::context));
   beast::error_code ec;
   const auto ep = ws_.next_layer().tcp().socket().remote_endpoint(ec);
   remote_ = ec ? std::string("?") : address_text(ep.address()) + ":" + std::to_string(ep.port());
@@ -220,8 +221,7 @@ void websocket_session::post_counted(F&& fn) {
 
 bool websocket_session::may_take_inline() {
   if (ctx_.opts.threads != 1 || queued_.load(std::memory_order_relaxed) != 0) return false;
-  auto& io = static_cast<net::io_context&>(net::query(ws_.get_executor(), net::execution::context));
-  return io.get_executor().running_in_this_thread();
+  return io_->get_executor().running_in_this_thread();
 }
 
 void websocket_session::send(std::shared_ptr<const std::string> frame) {

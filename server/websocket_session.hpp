@@ -8,6 +8,7 @@
 // each member one system call, not a Beast write operation and its allocations.
 
 #include <atomic>
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -104,6 +105,9 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   // The headers and buffer list of the direct write under way; made at the first, then reused.
   std::unique_ptr<ringside::net::frame_batch> batch_;
   std::atomic<std::uint32_t> queued_{0};  // see post_counted
+  // The io_context under this connection's strand: asking the executor for it on every
+  // patch (an executor copy each time) cost more than the rest of may_take_inline.
+  boost::asio::io_context* io_ = nullptr;
   bool closing_ = false;
   bool ping_flooded_ = false;  // a close for flooding with pings is on its way
   bool accepted_ = false;

@@ -30,13 +30,13 @@ std::string fanout_room(ws_client& host) {
   return room;
 }
 
-// Reads what the reader is owed: `syncs` snapshots answering its syncs, the room's versions up
-// to `last`, and a pong for each of `pings` pings (their payloads in order). Every frame must
-// be whole: a final text frame of one JSON object, or a pong.
-void read_back(raw_ws_reader& reader, int syncs, std::int64_t last, int pings) {
+// Reads what the reader, at `version`, is owed: `syncs` snapshots answering its syncs, the room's
+// versions up to `last`, and a pong for each of `pings` pings (their payloads in order). Every
+// frame must be whole: a final text frame of one JSON object, or a pong.
+void read_back(raw_ws_reader& reader, std::int64_t version, int syncs, std::int64_t last,
+               int pings) {
   int snapshots = 0;
   int pongs = 0;
-  std::int64_t version = 0;
   while (snapshots < syncs || version < last || pongs < pings) {
     const auto f = reader.next(5s);
     REQUIRE_MESSAGE(f.has_value(), "stopped after " << snapshots << " snapshots, version "
@@ -70,11 +70,14 @@ void stop_then_resume(std::uint16_t port, int ping_every) {
   raw_ws_reader reader(port, 4096);
   reader.send_text(json{{"type", "hello"}, {"name", "reader"}}.dump());
   reader.send_text(json{{"type", "join"}, {"room", room}, {"as", "spectator"}}.dump());
-  // welcome, joined
-  for (int i = 0; i < 2; ++i) {
+  std::int64_t version = 0;
+  for (const char* expected : {"welcome", "joined"}) {
     const auto f = reader.next(5s);
     REQUIRE(f.has_value());
     REQUIRE(f->opcode == 0x1);
+    const auto msg = json::parse(f->payload);
+    REQUIRE(msg.at("type") == expected);
+    if (msg.contains("version")) version = msg.at("version");
   }
 
   constexpr int syncs = 150;  // each a whole snapshot, over 1 KB
@@ -90,7 +93,7 @@ void stop_then_resume(std::uint16_t port, int ping_every) {
     crowd.request({{"type", "join"}, {"room", room}, {"as", "player"}}, "joined");
     last = crowd.request({{"type", "leave"}, {"room", room}}, "patch").at("version");
   }
-  read_back(reader, syncs, last, pings);
+  read_back(reader, version, syncs, last, pings);
   // The frames above went by the direct path, not Beast's.
   CHECK(metric(port, "ringside_direct_writes_total") > 0);
 }

@@ -9,18 +9,18 @@
 
 namespace ringside::test {
 
-namespace net = boost::asio;
-using tcp = net::ip::tcp;
+namespace asio = boost::asio;
+using raw_tcp = boost::asio::ip::tcp;
 
 raw_ws_reader::raw_ws_reader(std::uint16_t port, int receive_buffer) : socket_(ioc_) {
-  socket_.open(tcp::v4());
-  socket_.set_option(net::socket_base::receive_buffer_size(receive_buffer));
-  socket_.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  socket_.open(raw_tcp::v4());
+  socket_.set_option(asio::socket_base::receive_buffer_size(receive_buffer));
+  socket_.connect(raw_tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
   const std::string upgrade = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
                               "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                               "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
                               "Sec-WebSocket-Version: 13\r\n\r\n";
-  net::write(socket_, net::buffer(upgrade));
+  asio::write(socket_, asio::buffer(upgrade));
   std::string answer;
   char c = 0;
   while (answer.size() < 4 || answer.compare(answer.size() - 4, 4, "\r\n\r\n") != 0) {
@@ -43,7 +43,7 @@ void raw_ws_reader::send_frame(int opcode, std::string_view payload) {
   }
   bytes.append(4, '\0');  // the mask key
   bytes.append(payload);
-  net::write(socket_, net::buffer(bytes));
+  asio::write(socket_, asio::buffer(bytes));
 }
 
 bool raw_ws_reader::read_exactly(char* out, std::size_t n, std::chrono::milliseconds timeout) {
@@ -51,7 +51,7 @@ bool raw_ws_reader::read_exactly(char* out, std::size_t n, std::chrono::millisec
     pollfd p{socket_.native_handle(), POLLIN, 0};
     if (::poll(&p, 1, static_cast<int>(timeout.count())) != 1) return false;
     boost::system::error_code ec;
-    const std::size_t got = socket_.read_some(net::buffer(out, n), ec);
+    const std::size_t got = socket_.read_some(asio::buffer(out, n), ec);
     if (ec || got == 0) return false;
     out += got;
     n -= got;
