@@ -20,7 +20,29 @@ void transport::start_read_some(boost::asio::mutable_buffer b, io_handler handle
 }
 
 void transport::start_write_some(const write_buffers& b, io_handler handler) {
-  std::visit([&](auto& s) { s.async_write_some(b, std::move(handler)); }, stream_);
+  if (auto* tls_layer = tls()) return tls_layer->async_write_some(b, std::move(handler));
+  if (direct_writing_) {
+    deferred_ = std::make_unique<deferred_write>(deferred_write{b, std::move(handler)});
+    return;
+  }
+  // Beast continues a partial write from inside this completion, so the flag stays up from a
+  // frame's first byte to its last.
+  stream_writing_ = true;
+  const auto executor = handler.get_executor();
+  std::get<plain_stream>(stream_).async_write_some(
+      b, io_handler(
+             [this, h = std::move(handler)](boost::beast::error_code ec, std::size_t n) mutable {
+               stream_writing_ = false;
+               h(ec, n);
+             },
+             executor));
+}
+
+void transport::end_direct_write() {
+  direct_writing_ = false;
+  if (auto waiting = std::move(deferred_)) {
+    start_write_some(waiting->buffers, std::move(waiting->handler));
+  }
 }
 
 void transport::start_teardown(boost::beast::role_type role, teardown_handler handler) {

@@ -6,14 +6,18 @@
 
 #include <array>
 #include <boost/asio/async_result.hpp>
+#include <boost/asio/bind_executor.hpp>
 #include <boost/asio/buffer.hpp>
 #include <boost/asio/ssl/context.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core/buffers_prefix.hpp>
 #include <boost/beast/core/error.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/ssl/ssl_stream.hpp>
 #include <boost/beast/websocket/teardown.hpp>
 #include <cstddef>
+#include <memory>
+#include <span>
 #include <utility>
 #include <variant>
 
@@ -113,6 +117,28 @@ class transport {
         token, write_buffers(buffers));
   }
 
+  // Whole WebSocket frames written straight to the TCP socket, past Beast's write operation
+  // (plain TCP only: TLS frames each need their own encryption). Beast's own writes (the pongs
+  // it answers pings with, its keep-alive pings, the close) must never land inside one: while
+  // a direct write is under way they wait for it, and one may start only while Beast writes
+  // nothing. `buffers` must stay valid until `handler` runs, on this transport's executor.
+  bool can_write_direct() const {
+    return std::holds_alternative<plain_stream>(stream_) && !stream_writing_ && !direct_writing_ &&
+           !deferred_;
+  }
+  template <class Handler>
+  void async_write_direct(std::span<const boost::asio::const_buffer> buffers, Handler&& handler) {
+    direct_writing_ = true;
+    boost::asio::async_write(
+        tcp().socket(), buffers,
+        boost::asio::bind_executor(
+            get_executor(), [this, h = std::forward<Handler>(handler)](boost::beast::error_code ec,
+                                                                       std::size_t n) mutable {
+              end_direct_write();
+              std::move(h)(ec, n);
+            }));
+  }
+
   // The WebSocket close: TLS's close_notify first when there is TLS, then the TCP teardown.
   template <class Handler>
   friend void async_teardown(boost::beast::role_type role, transport& t, Handler&& handler) {
@@ -136,8 +162,20 @@ class transport {
   void start_write_some(const write_buffers& b, io_handler handler);
   void start_teardown(boost::beast::role_type role, teardown_handler handler);
   void teardown_now(boost::beast::role_type role, boost::beast::error_code& ec);
+  // Starts the write of Beast's that waited for a direct write, if any.
+  void end_direct_write();
+
+  // A write of Beast's that arrived during a direct write; rare (a pong during a broadcast),
+  // so allocated only then rather than carried by every idle connection.
+  struct deferred_write {
+    write_buffers buffers;
+    io_handler handler;
+  };
 
   std::variant<plain_stream, tls_stream> stream_;
+  std::unique_ptr<deferred_write> deferred_;
+  bool stream_writing_ = false;  // a write through the stream (Beast's path) is under way
+  bool direct_writing_ = false;
 };
 
 }  // namespace ringside::net

@@ -49,6 +49,9 @@ std::string metrics::render() const {
   counter("ringside_messages_in_total", "WebSocket messages received.", messages_in.load());
   counter("ringside_messages_out_total", "WebSocket messages sent.", messages_out.load());
   counter("ringside_bytes_out_total", "WebSocket payload bytes sent.", bytes_out.load());
+  counter("ringside_direct_writes_total",
+          "Gather writes of whole frames straight to a plain TCP socket (one or more frames each).",
+          direct_writes.load());
   counter("ringside_slow_clients_dropped_total", "Connections closed for not reading.",
           slow_clients_dropped.load());
   counter("ringside_catch_up_snapshots_total",

@@ -30,6 +30,8 @@ class metrics {
   std::atomic<std::uint64_t> messages_in{0};
   std::atomic<std::uint64_t> messages_out{0};
   std::atomic<std::uint64_t> bytes_out{0};
+  // Gather writes of whole frames straight to a plain TCP socket, past Beast's write op.
+  std::atomic<std::uint64_t> direct_writes{0};
   std::atomic<std::uint64_t> slow_clients_dropped{0};
   std::atomic<std::uint64_t> catch_ups{0};  // backlogs of patches replaced by one snapshot
   std::atomic<std::uint64_t> rate_limited{0};

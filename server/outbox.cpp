@@ -10,11 +10,11 @@ bool outbox::full(std::size_t more_bytes) const {
 }
 
 bool outbox::stalled(clock::time_point now) const {
-  return writing_ && now - write_started_ > limits_.write_stall;
+  return writing() && now - write_started_ > limits_.write_stall;
 }
 
 std::deque<outbox::queued_frame>::iterator outbox::unsent_begin() {
-  return queue_.begin() + (writing_ ? 1 : 0);
+  return queue_.begin() + static_cast<std::ptrdiff_t>(in_flight_);
 }
 
 std::vector<std::pair<std::string, std::size_t>>::iterator outbox::find_replaceable(
@@ -76,27 +76,34 @@ bool outbox::push_chat(frame_ptr frame, std::size_t kernel_unsent) {
 }
 
 outbox::frame_ptr outbox::start_write(clock::time_point now) {
-  if (writing_ || queue_.empty()) return nullptr;
-  writing_ = true;
-  write_started_ = now;
-  // In flight now: no longer replaceable.
-  const std::string& room = queue_.front().room;
-  if (!room.empty()) {
-    const auto it = find_replaceable(room);
-    if (it != replaceable_.end() && --it->second == 0) replaceable_.erase(it);
-  }
+  if (start_writes(now, 1) == 0) return nullptr;
   return queue_.front().text;
 }
 
+std::size_t outbox::start_writes(clock::time_point now, std::size_t max) {
+  if (writing() || queue_.empty()) return 0;
+  in_flight_ = std::min(max, queue_.size());
+  write_started_ = now;
+  // In flight now: no longer replaceable.
+  for (std::size_t i = 0; i < in_flight_; ++i) {
+    const std::string& room = queue_[i].room;
+    if (room.empty()) continue;
+    const auto it = find_replaceable(room);
+    if (it != replaceable_.end() && --it->second == 0) replaceable_.erase(it);
+  }
+  return in_flight_;
+}
+
 void outbox::end_write() {
-  writing_ = false;
-  if (queue_.empty()) return;
-  bytes_ -= queue_.front().text->size();
-  queue_.pop_front();
+  for (; in_flight_ != 0 && !queue_.empty(); --in_flight_) {
+    bytes_ -= queue_.front().text->size();
+    queue_.pop_front();
+  }
+  in_flight_ = 0;
 }
 
 void outbox::drop_unsent() {
-  while (queue_.size() > (writing_ ? 1u : 0u)) {
+  while (queue_.size() > in_flight_) {
     bytes_ -= queue_.back().text->size();
     queue_.pop_back();
   }

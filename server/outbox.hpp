@@ -58,8 +58,13 @@ class outbox {
   // The frame to write now, which stays queued until end_write(); null when a write is under
   // way or nothing waits.
   frame_ptr start_write(clock::time_point now);
+  // As start_write, for up to `max` frames written together (one system call for a backlog):
+  // how many are now in flight, frames 0 to that count less one of in_flight().
+  std::size_t start_writes(clock::time_point now, std::size_t max);
+  const frame_ptr& in_flight(std::size_t i) const { return queue_[i].text; }
+  // The write of every frame in flight is done.
   void end_write();
-  bool writing() const { return writing_; }
+  bool writing() const { return in_flight_ != 0; }
 
   // Drops everything not being written now (the connection is closing).
   void drop_unsent();
@@ -84,11 +89,11 @@ class outbox {
       const std::string& room);
   // Drops the queued, not yet written, frames of `room`.
   void drop_room(const std::string& room);
-  // The first frame that may be dropped: the front is being written while writing_.
+  // The first frame that may be dropped: those in flight are being written.
   std::deque<queued_frame>::iterator unsent_begin();
 
   limits limits_;
-  std::deque<queued_frame> queue_;  // the front is being written while writing_
+  std::deque<queued_frame> queue_;  // the first in_flight_ are being written
   std::size_t bytes_ = 0;
   // Patches waiting per room, not counting the one in flight. A connection is in a room or
   // two, so a short vector: a map here cost a node's allocation and free for every patch
@@ -98,7 +103,7 @@ class outbox {
   std::uint64_t missed_chats_ = 0;     // dropped since the last chat queued; that one says so
   std::uint64_t dropped_chats_ = 0;    // since the last take_dropped_chats
   clock::time_point write_started_{};
-  bool writing_ = false;
+  std::size_t in_flight_ = 0;
 };
 
 }  // namespace ringside::server

@@ -7,6 +7,7 @@
 #endif
 #include <algorithm>
 #include <atomic>
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 
 #include "common/version.hpp"
@@ -56,6 +57,7 @@ websocket_session::websocket_session(ringside::net::transport&& stream, context&
       slot_(std::move(slot)),
       hello_timer_(ws_.get_executor()),
       handler_(ctx, ws_.get_executor(), slot_.key()) {
+  io_ = &static_cast<net::io_context&>(net::query(ws_.get_executor(), net::execution::context));
   beast::error_code ec;
   const auto ep = ws_.next_layer().tcp().socket().remote_endpoint(ec);
   remote_ = ec ? std::string("?") : address_text(ep.address()) + ":" + std::to_string(ep.port());
@@ -213,32 +215,44 @@ websocket_session::rate websocket_session::count_message(clock::time_point now) 
   return rate::ok;
 }
 
-void websocket_session::send(std::shared_ptr<const std::string> frame) {
-  net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
-    if (self->accepting()) self->after_push(self->outbox_.push(std::move(frame), {}, clock::now()));
+template <class F>
+void websocket_session::post_counted(F&& fn) {
+  queued_.fetch_add(1, std::memory_order_relaxed);
+  net::post(ws_.get_executor(), [self = shared_from_this(), fn = std::forward<F>(fn)]() mutable {
+    self->queued_.fetch_sub(1, std::memory_order_relaxed);
+    fn();
   });
 }
 
+bool websocket_session::may_take_inline() {
+  if (ctx_.opts.threads != 1 || queued_.load(std::memory_order_relaxed) != 0) return false;
+  return io_->get_executor().running_in_this_thread();
+}
+
+void websocket_session::send(std::shared_ptr<const std::string> frame) {
+  post_counted([this, frame = std::move(frame)]() mutable {
+    if (accepting()) after_push(outbox_.push(std::move(frame), {}, clock::now()));
+  });
+}
+
+// Rooms and the cluster relay call this once per member per patch, from their own handlers.
 void websocket_session::send_patch(const std::string& room_id,
                                    std::shared_ptr<const std::string> frame) {
-  net::post(ws_.get_executor(),
-            [self = shared_from_this(), room_id, frame = std::move(frame)]() mutable {
-              self->on_send_patch(room_id, std::move(frame));
-            });
+  if (may_take_inline()) return on_send_patch(room_id, std::move(frame));
+  post_counted([this, room_id, frame = std::move(frame)]() mutable {
+    on_send_patch(room_id, std::move(frame));
+  });
 }
 
 void websocket_session::send_chat(std::shared_ptr<const std::string> frame) {
-  net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
-    self->on_chat(std::move(frame));
-  });
+  post_counted([this, frame = std::move(frame)]() mutable { on_chat(std::move(frame)); });
 }
 
 void websocket_session::send_catch_up(const std::string& room_id,
                                       std::shared_ptr<const std::string> frame) {
-  net::post(ws_.get_executor(),
-            [self = shared_from_this(), room_id, frame = std::move(frame)]() mutable {
-              self->on_catch_up(room_id, std::move(frame));
-            });
+  post_counted([this, room_id, frame = std::move(frame)]() mutable {
+    on_catch_up(room_id, std::move(frame));
+  });
 }
 
 // A backlog of one room's patches is worth less than the room's state now: past a few, the
@@ -298,7 +312,7 @@ void websocket_session::after_push(bool queued) {
 }
 
 void websocket_session::do_write() {
-  if (outbox_.writing()) return;
+  if (outbox_.writing() || write_direct()) return;
   in_flight_ = outbox_.start_write(clock::now());
   if (!in_flight_) return;
   ws_.async_write(net::buffer(*in_flight_),
@@ -311,6 +325,55 @@ void websocket_session::on_write(beast::error_code ec, std::size_t bytes) {
   if (ec) return fail(ec, "write");
   ctx_.stats.messages_out.fetch_add(1);
   ctx_.stats.bytes_out.fetch_add(bytes);
+  if (!closing_) do_write();
+}
+
+bool websocket_session::write_direct() {
+  auto& stream = ws_.next_layer();
+  if (!ws_.is_open() || !stream.can_write_direct()) return false;
+  auto& socket = stream.tcp().socket();
+  if (!batch_) {
+    batch_ = std::make_unique<ringside::net::frame_batch>();
+    // A write that the kernel takes at once then needs no asynchronous operation at all.
+    beast::error_code ignored;
+    socket.non_blocking(true, ignored);
+  }
+  // A spectator's socket almost always has room: its frames are written here, on this stack,
+  // one system call per batch, and only what the kernel does not take waits for the reactor.
+  for (;;) {
+    const std::size_t n = outbox_.start_writes(clock::now(), ringside::net::frame_batch::capacity);
+    if (n == 0) return true;  // nothing left to write
+    batch_->clear();
+    for (std::size_t i = 0; i < n; ++i) batch_->add(*outbox_.in_flight(i));
+    beast::error_code ec;
+    const std::size_t sent = socket.write_some(batch_->buffers(), ec);
+    if (ec && ec != net::error::would_block && ec != net::error::try_again) {
+      outbox_.end_write();
+      fail(ec, "write");
+      return true;
+    }
+    batch_->consume(ec ? 0 : sent);
+    if (batch_->bytes() != 0) break;
+    count_direct_write();
+    outbox_.end_write();
+  }
+  stream.async_write_direct(
+      batch_->buffers(),
+      beast::bind_front_handler(&websocket_session::on_direct_write, shared_from_this()));
+  return true;
+}
+
+void websocket_session::count_direct_write() {
+  ctx_.stats.messages_out.fetch_add(batch_->frames(), std::memory_order_relaxed);
+  ctx_.stats.bytes_out.fetch_add(batch_->payload_bytes(), std::memory_order_relaxed);
+  ctx_.stats.direct_writes.fetch_add(1, std::memory_order_relaxed);
+}
+
+void websocket_session::on_direct_write(beast::error_code ec, std::size_t bytes) {
+  (void)bytes;
+  outbox_.end_write();
+  if (ec) return fail(ec, "write");
+  count_direct_write();
   if (!closing_) do_write();
 }
 
@@ -342,14 +405,12 @@ void websocket_session::go_away() {
 }
 
 void websocket_session::note_attached(std::shared_ptr<room> r) {
-  net::post(ws_.get_executor(), [self = shared_from_this(), r = std::move(r)]() mutable {
-    self->handler_.attached(self, std::move(r));
-  });
+  post_counted(
+      [this, r = std::move(r)]() mutable { handler_.attached(shared_from_this(), std::move(r)); });
 }
 
 void websocket_session::note_detached(const std::string& room_id) {
-  net::post(ws_.get_executor(),
-            [self = shared_from_this(), room_id] { self->handler_.detached(room_id); });
+  post_counted([this, room_id] { handler_.detached(room_id); });
 }
 
 void websocket_session::finish() {

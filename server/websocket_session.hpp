@@ -3,8 +3,12 @@
 // read once the request is handled, under the rate limit) and a write loop (one async_write in
 // flight) over its outbox, which decides what waits, what is replaced by a snapshot, what
 // chat is dropped and when a client that does not read must be closed. Everything runs on the
-// connection's own strand.
+// connection's own strand. On plain TCP the queued frames go out in one gather write straight
+// to the socket (net::frame_batch, transport::async_write_direct): a crowd's patch then costs
+// each member one system call, not a Beast write operation and its allocations.
 
+#include <atomic>
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -14,6 +18,7 @@
 #include <memory>
 #include <string>
 
+#include "net/frame_batch.hpp"
 #include "net/transport.hpp"
 #include "server/context.hpp"
 #include "server/message_buffer.hpp"
@@ -60,6 +65,14 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void resume_reading();
+  // Runs `fn` on this connection's strand, counted in `queued_` until it does.
+  template <class F>
+  void post_counted(F&& fn);
+  // Whether a frame handed over now may be queued on the caller's stack instead of through a
+  // post to the strand: the server's only I/O thread is the caller (nothing else can be
+  // running this connection), and nothing posted here before still waits (it would be
+  // overtaken). A crowd's patch then costs each member no post, no allocation, no wake-up.
+  bool may_take_inline();
   void on_send_patch(const std::string& room_id, std::shared_ptr<const std::string> frame);
   void on_catch_up(const std::string& room_id, std::shared_ptr<const std::string> frame);
   // Queues `frame` (of `room`, for a patch or snapshot) and writes, or closes the connection
@@ -71,7 +84,13 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   void count_dropped_chats();
   bool accepting() const { return accepted_ && !closing_ && !finished_; }
   void do_write();
+  // Writes the outbox's next frames in one gather write straight to the socket, past Beast's
+  // write operation; false when that cannot be done now (TLS, a write of Beast's own under
+  // way, the WebSocket closing) and Beast's path must be taken.
+  bool write_direct();
   void on_write(boost::beast::error_code ec, std::size_t bytes);
+  void on_direct_write(boost::beast::error_code ec, std::size_t bytes);
+  void count_direct_write();
   void close_with(boost::beast::websocket::close_code code, const char* why);
   void finish();
   rate count_message(clock::time_point now);
@@ -84,6 +103,12 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   message_buffer buffer_;
   outbox outbox_;
   outbox::frame_ptr in_flight_;  // the frame being written, kept alive for async_write
+  // The headers and buffer list of the direct write under way; made at the first, then reused.
+  std::unique_ptr<ringside::net::frame_batch> batch_;
+  std::atomic<std::uint32_t> queued_{0};  // see post_counted
+  // The io_context under this connection's strand: asking the executor for it on every
+  // patch (an executor copy each time) cost more than the rest of may_take_inline.
+  boost::asio::io_context* io_ = nullptr;
   bool closing_ = false;
   bool ping_flooded_ = false;  // a close for flooding with pings is on its way
   bool accepted_ = false;

@@ -141,4 +141,37 @@ TEST_CASE("outbox: closing drops all but the frame in flight") {
   CHECK(box.size() == 0);
 }
 
+TEST_CASE("outbox: a backlog goes out in one write of several frames, all kept until it ends") {
+  outbox box(small_limits());
+  for (const char* f : {"a", "bb", "ccc"}) REQUIRE(box.push(text(f), "r", box_t0));
+  REQUIRE(box.push_chat(text("{}"), 0));
+  CHECK(box.start_writes(box_t0, 3) == 3);
+  CHECK(*box.in_flight(0) == "a");
+  CHECK(*box.in_flight(2) == "ccc");
+  CHECK(box.writing());
+  CHECK(box.start_writes(box_t0, 3) == 0);  // one write at a time
+  CHECK_FALSE(box.start_write(box_t0));
+  // Closing keeps every frame in flight: their bytes are the write's.
+  box.drop_unsent();
+  CHECK(box.size() == 3);
+  CHECK(box.bytes() == 6);
+  box.end_write();
+  CHECK(box.size() == 0);
+  CHECK(box.bytes() == 0);
+  CHECK_FALSE(box.writing());
+}
+
+TEST_CASE("outbox: frames in a write are no longer replaceable; a write of several can stall") {
+  outbox box(small_limits());
+  for (int i = 0; i < 4; ++i) REQUIRE(box.push(text("p"), "r", box_t0));
+  CHECK(box.behind("r"));
+  CHECK(box.start_writes(box_t0, 2) == 2);
+  CHECK_FALSE(box.behind("r"));  // two waiting, under catch_up_after
+  box.begin_catch_up("r");       // drops the waiting two, never the two in flight
+  CHECK(box.size() == 2);
+  CHECK_FALSE(box.push(text("late"), {}, box_t0 + 11s));  // the write has stalled
+  box.end_write();
+  CHECK(box.size() == 0);
+}
+
 }  // namespace ringside::server
