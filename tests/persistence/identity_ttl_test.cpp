@@ -7,14 +7,21 @@
 #include <thread>
 
 #include "journaled_server.hpp"
+#include "support/postgres_cluster.hpp"
 #include "support/server_checks.hpp"
 #include "support/ws_client.hpp"
 
 namespace ringside::test {
 namespace {
 
-// How many identities dir/ringside.db holds with this player id.
+// How many identities the store of --data `dir` holds with this player id: dir/ringside.db,
+// or the database standing for `dir` on PostgreSQL.
 int identities_named(const std::string& dir, const std::string& player) {
+  if (const auto database = postgres_database_for(dir); !database.empty()) {
+    // Player ids are the server's own (hex), never quoted text from a client.
+    return std::stoi(test_support::postgres_cluster::shared().query_one(
+        database, "SELECT count(*) FROM identities WHERE player_id = '" + player + "'"));
+  }
   sqlite3* db = nullptr;
   REQUIRE(sqlite3_open((dir + "/ringside.db").c_str(), &db) == SQLITE_OK);
   sqlite3_stmt* s = nullptr;
@@ -42,7 +49,8 @@ TEST_CASE("identities not seen for --identity-ttl and holding no seat are pruned
   {
     ws_client c(srv.port());
     seated = c.hello("seated");
-    c.request({{"type", "create_room"}, {"game", "zertz"}, {"variant", "blitz"}, {"seat", "first"}}, "joined");
+    c.request({{"type", "create_room"}, {"game", "zertz"}, {"variant", "blitz"}, {"seat", "first"}},
+              "joined");
   }
   ws_client present(srv.port());
   const json here = present.hello("present");

@@ -38,7 +38,7 @@ TEST_CASE("journal: a writer killed during a burst of rated game endings leaves 
       // The child reports each room it finished once the finish is durable. Six players meet
       // in turn, in two categories, a few days apart, so deviations grow and ratings chain.
       ::close(fds[0]);
-      auto j = journal::open(t.path);
+      auto j = open_journal(t.path);
       if (!j) ::_exit(2);
       std::mt19937 child_rng(static_cast<unsigned>(round) * 7919U + 1U);
       for (int n = 0; n < 100000; ++n) {
@@ -92,7 +92,7 @@ TEST_CASE("journal: a writer killed during a burst of rated game endings leaves 
     CHECK(query_one(t.path / "ringside.db",
                     "SELECT count(*) FROM rooms WHERE rated = 1 AND status = 'finished'") ==
           std::to_string(finished));
-    CHECK(query_one(t.path / "ringside.db", "PRAGMA integrity_check") == "ok");
+    if (!on_postgres()) CHECK(query_one(t.path / "ringside.db", "PRAGMA integrity_check") == "ok");
   }
   CHECK(finished_total >= 20);
 }

@@ -1,11 +1,11 @@
 #include "support/server_process.hpp"
 
-#include <algorithm>
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -44,8 +44,9 @@ bool server_has_journal() {
 }  // namespace
 
 server_process::server_process(std::vector<std::string> extra, launch_options how) {
-  std::vector<std::string> args{RINGSIDE_SERVER_PATH, "--port", std::to_string(how.port),
-                                "--threads", "2", "--log-level", "warn"};
+  std::vector<std::string> args{
+      RINGSIDE_SERVER_PATH, "--port", std::to_string(how.port), "--threads", "2",
+      "--log-level",        "warn"};
   // A test may listen elsewhere on loopback (an IPv6 socket's IPv4-mapped address).
   if (std::find(extra.begin(), extra.end(), "--host") == extra.end())
     args.insert(args.end(), {"--host", "127.0.0.1"});
@@ -55,13 +56,13 @@ server_process::server_process(std::vector<std::string> extra, launch_options ho
     data_dir_ = dir;
     args.insert(args.end(), {"--data", data_dir_});
   }
-  // With RINGSIDE_TEST_STORE=postgresql (ctest's server_postgresql entry) each test server
-  // keeps its journal in a fresh database of the process's one PostgreSQL cluster instead.
+  // With RINGSIDE_TEST_STORE=postgresql (ctest's *_postgresql entries) each test server keeps
+  // its journal in a fresh schema of the process's one PostgreSQL cluster instead.
   const char* store = std::getenv("RINGSIDE_TEST_STORE");
   if (store != nullptr && std::string(store) == "postgresql" && server_has_journal() &&
       std::find(extra.begin(), extra.end(), "--store") == extra.end()) {
     auto& cluster = test_support::postgres_cluster::shared();
-    args.insert(args.end(), {"--store", cluster.url(cluster.create_database())});
+    args.insert(args.end(), {"--store", cluster.url_in_schema(cluster.create_schema())});
   }
   args.insert(args.end(), extra.begin(), extra.end());
   int out[2];
@@ -101,7 +102,8 @@ server_process::server_process(std::vector<std::string> extra, launch_options ho
     line.append(buf, static_cast<std::size_t>(n));
   }
   close(out[0]);
-  static const std::regex pattern(R"(^listening on (?:127\.0\.0\.1|::ffff:127\.0\.0\.1|::1):(\d+)\n)");
+  static const std::regex pattern(
+      R"(^listening on (?:127\.0\.0\.1|::ffff:127\.0\.0\.1|::1):(\d+)\n)");
   std::smatch m;
   if (!std::regex_search(line, m, pattern)) {
     stop(SIGKILL);
