@@ -216,6 +216,22 @@ const found_game& short_game() {
   return g;
 }
 
+// A table whose room node a owns. Placement sends a new room to the node with the fewest
+// rooms, then the fewest connections: with both nodes empty, the table's own two players on
+// node a would send it to node b, so idle connections on node b, counted by a few heartbeats
+// (every third of the 1 s node ttl), keep it on node a.
+std::unique_ptr<table> room_on_a(two_nodes& n, redis_view& r) {
+  std::vector<std::unique_ptr<ws_client>> idle;
+  for (int i = 0; i < 4; ++i) {
+    idle.push_back(std::make_unique<ws_client>(n.b->port()));
+    idle.back()->hello("idle" + std::to_string(i));
+  }
+  std::this_thread::sleep_for(1s);
+  auto busy = std::make_unique<table>(n.a->port());
+  REQUIRE(r.owner_within(busy->room(), 3s) == "node-a");
+  return busy;
+}
+
 // Alice on node a makes the room (on whichever node is least loaded), Bob on node b takes the
 // other seat; Carol watches from b and Dave from a.
 struct cross_table {
@@ -325,8 +341,7 @@ TEST_CASE("a new room goes to the least-loaded node and its creator plays it fro
   two_nodes n;
   redis_view r(n.redis);
   // Node a owns a room: node b, with none, is now the least loaded.
-  table busy(n.a->port());
-  REQUIRE(r.owner_within(busy.room(), 3s) == "node-a");
+  const auto busy = room_on_a(n, r);
   REQUIRE(metric_becomes(n.a->port(), "ringside_cluster_leases_held 1"));
   // A few heartbeats (every third of the 1 s node ttl) carry the count to every census.
   std::this_thread::sleep_for(1s);
@@ -367,8 +382,7 @@ TEST_CASE(
     "listens, so it misses nothing published before") {
   two_nodes n;
   redis_view r(n.redis);
-  table busy(n.a->port());
-  REQUIRE(r.owner_within(busy.room(), 3s) == "node-a");
+  const auto busy = room_on_a(n, r);
   REQUIRE(metric_becomes(n.a->port(), "ringside_cluster_leases_held 1"));
   std::this_thread::sleep_for(1s);
 
