@@ -15,8 +15,9 @@ def play_and_resign(alice, bob, room_file, loser, game):
     room = alice.expect(r"^joined room=(\S+) seat=1 version=\d+ status=waiting").group(1)
     bob.send(f"join @{room_file}")
     bob.expect(rf"^joined room={room} seat=2 ")
-    alice.send("wait-status playing")
-    loser.send("resign")
+    # The loser waits for the game to start before resigning: a wait in the winner's script
+    # could be read only after the resignation, and wait for "playing" in vain.
+    loser.send("wait-status playing", "resign")
     for c in (alice, bob):
         c.send("wait-result")
         c.seen_or_expect(rf"^result room={room} ")
