@@ -135,6 +135,23 @@ std::string plies_stored(postgres_cluster& pg, const std::string& db, const std:
                           room + "'");
 }
 
+// Stops `pid`, a node, between two of its store transactions. Stopped inside one, it would
+// hold its room's row lock, and the other node's takeover would wait until it ran again: a
+// node paused inside a transaction is another case than a node paused past its lease.
+void stop_between_transactions(pid_t pid, postgres_cluster& pg, const std::string& db) {
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    REQUIRE(::kill(pid, SIGSTOP) == 0);
+    if (pg.query_one(db,
+                     "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                     "AND state LIKE 'idle in transaction%'") == "0") {
+      return;
+    }
+    REQUIRE(::kill(pid, SIGCONT) == 0);
+    std::this_thread::sleep_for(20ms);
+  }
+  FAIL("the node was inside a store transaction at every stop");
+}
+
 // node-a owns a fresh game's room, and only then node-b starts: with placement on the least
 // loaded node, a room made while both were up could land on node-b.
 struct room_on_a_then_b {
@@ -284,7 +301,7 @@ TEST_CASE("a node paused past its lease (SIGSTOP) commits nothing once it runs a
   play_next(t, 1);
 
   // node-a stops with a move on its way: the move waits in its socket.
-  REQUIRE(::kill(a.pid(), SIGSTOP) == 0);
+  stop_between_transactions(a.pid(), pg, db);
   auto& stale = t.seat(2);
   stale.conn->send({{"type", "move"},
                     {"room", t.room()},
