@@ -302,6 +302,7 @@ void cluster_relay::on_reply(relay_envelope e) {
           }
         }
       }
+      note_answer(e.peer, e.text);
       conn->send(std::make_shared<const std::string>(std::move(e.text)));
       return;
     }
@@ -389,6 +390,13 @@ void cluster_relay::finish(std::uint64_t req, bool answered, unanswered why) {
               protocol::encode_error(p.re, protocol::error_code::room_unavailable,
                                      "the server running this room went away; another takes it "
                                      "over within seconds: try again"));
+  } else if (!answered && p.answered) {
+    // The owner answered but stopped before saying it was done: the client has its answer,
+    // and a second one, an error, would contradict it.
+    spdlog::info(
+        "cluster: a forwarded request of connection {} was answered by {}, which then "
+        "did not finish it in {} ms",
+        p.peer, p.owner, timeout_.count());
   } else if (!answered) {
     ctx_.stats.relay.forward_timeouts.fetch_add(1);
     spdlog::warn("cluster: a forwarded request of connection {} got no answer in {} ms", p.peer,
@@ -405,6 +413,16 @@ void cluster_relay::finish(std::uint64_t req, bool answered, unanswered why) {
     }
   }
   // p.done goes here: the client's next message is read.
+}
+
+void cluster_relay::note_answer(std::uint64_t peer, const std::string& frame) {
+  if (frame.find(R"("re":)") == std::string::npos) return;
+  for (auto& [req, p] : pending_) {
+    if (p.peer != peer || std::holds_alternative<std::monostate>(p.re)) continue;
+    const auto j = nlohmann::json::parse(frame, nullptr, false);
+    if (j.is_object() && j.contains("re") && j["re"] == protocol::id_json(p.re)) p.answered = true;
+    return;
+  }
 }
 
 void cluster_relay::listen(const std::string& room_id, std::function<void()> then) {

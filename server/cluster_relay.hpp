@@ -70,6 +70,7 @@ class cluster_relay {
     std::string owner;  // the node asked
     std::string room;
     protocol::request_id re;
+    bool answered = false;  // the client has a frame answering `re`: a late end needs no error
     peer_ptr client;
     std::shared_ptr<void> done;
     std::unique_ptr<boost::asio::steady_timer> timer;
@@ -111,6 +112,8 @@ class cluster_relay {
   // `why`.
   enum class unanswered { in_time, owner_gone };
   void finish(std::uint64_t req, bool answered, unanswered why = unanswered::in_time);
+  // Marks the connection's pending request answered when `frame` carries its id.
+  void note_answer(std::uint64_t peer, const std::string& frame);
   void listen(const std::string& room_id, std::function<void()> then);
   void forget_if_unused(const std::string& room_id);
   void publish(const std::string& channel, const relay_envelope& e);

@@ -538,6 +538,9 @@ TEST_CASE(
   const auto joined = carol->request(
       {{"type", "join"}, {"room", t.room()}, {"as", "spectator"}, {"id", "j"}}, "joined");
   REQUIRE(joined.at("re") == "j");
+  // The join is over once this node reads the next message: a lobby round trip says so.
+  REQUIRE(carol->send({{"type", "list_rooms"}}));
+  carol->next_of("rooms", 5s);
 
   REQUIRE(::kill(owner_node.pid(), SIGSTOP) == 0);
   // The signal is taken at each thread's next return to user space: wait until it stands.
