@@ -382,7 +382,14 @@ void cluster_relay::finish(std::uint64_t req, bool answered, unanswered why) {
   auto p = std::move(it->second);
   pending_.erase(it);
   p.timer->cancel();
-  if (!answered && why == unanswered::owner_gone) {
+  if (!answered && p.answered) {
+    // The owner answered but stopped or died before saying it was done: the client has its
+    // answer, and a second one, an error, would contradict it.
+    spdlog::info(
+        "cluster: a forwarded request of connection {} was answered by {}, which then "
+        "did not finish it",
+        p.peer, p.owner);
+  } else if (!answered && why == unanswered::owner_gone) {
     ctx_.stats.relay.forwards_owner_gone.fetch_add(1);
     spdlog::info("cluster: a forwarded request of connection {} waited on {}, which is gone",
                  p.peer, p.owner);
@@ -390,13 +397,6 @@ void cluster_relay::finish(std::uint64_t req, bool answered, unanswered why) {
               protocol::encode_error(p.re, protocol::error_code::room_unavailable,
                                      "the server running this room went away; another takes it "
                                      "over within seconds: try again"));
-  } else if (!answered && p.answered) {
-    // The owner answered but stopped before saying it was done: the client has its answer,
-    // and a second one, an error, would contradict it.
-    spdlog::info(
-        "cluster: a forwarded request of connection {} was answered by {}, which then "
-        "did not finish it in {} ms",
-        p.peer, p.owner, timeout_.count());
   } else if (!answered) {
     ctx_.stats.relay.forward_timeouts.fetch_add(1);
     spdlog::warn("cluster: a forwarded request of connection {} got no answer in {} ms", p.peer,

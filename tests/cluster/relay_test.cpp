@@ -587,6 +587,9 @@ TEST_CASE(
   carol->hello("carol");
   carol->request({{"type", "join"}, {"room", t.room()}, {"as", "spectator"}, {"id", "j"}},
                  "joined");
+  // The join is over once this node reads the next message: a lobby round trip says so.
+  REQUIRE(carol->send({{"type", "list_rooms"}}));
+  carol->next_of("rooms", 5s);
   owner_node.stop(SIGKILL);
   const auto asked = std::chrono::steady_clock::now();
   REQUIRE(carol->send({{"type", "sync"}, {"room", t.room()}, {"id", "s"}}));
