@@ -16,6 +16,8 @@
 #include <thread>
 #include <vector>
 
+#include "server/cluster/node_census.hpp"
+#include "server/cluster/node_registry.hpp"
 #include "server/cluster/room_lease.hpp"
 #include "server/redis/redis_client.hpp"
 #include "support/io_wait.hpp"
@@ -28,6 +30,8 @@ using namespace std::chrono_literals;
 using namespace ringside;
 using namespace ringside::test;
 using ringside::server::cluster::lease_owner;
+using ringside::server::cluster::node_info;
+using ringside::server::cluster::node_registry;
 using ringside::server::cluster::room_lease;
 using ringside::server::redis::redis_client;
 using ringside::server::redis::redis_endpoint;
@@ -75,6 +79,27 @@ std::string room_owner(const redis_server& r, const std::string& room) {
   return owner;
 }
 
+// Whether node `id`'s heartbeat says it owns at least `rooms` rooms within `timeout`.
+bool beats_with_rooms(const redis_server& r, const std::string& id, std::int64_t rooms,
+                      std::chrono::milliseconds timeout) {
+  boost::asio::io_context ioc;
+  redis_client client(ioc, *redis_endpoint::parse(r.url()));
+  client.start();
+  bool seen = false;
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (!seen && std::chrono::steady_clock::now() < deadline) {
+    std::optional<std::string> value;
+    client.command({"GET", node_registry::heartbeat_key(id)},
+                   [&](ringside::server::redis::redis_reply reply) { value = reply.text; });
+    REQUIRE(run_until(ioc, [&] { return value.has_value(); }));
+    const auto info = node_info::decode(id, *value);
+    seen = info && info->rooms >= rooms;
+    if (!seen) std::this_thread::sleep_for(20ms);
+  }
+  client.stop();
+  return seen;
+}
+
 // The room ids on the lobby's first page of node `port` (every status).
 std::set<std::string> listed(std::uint16_t port) {
   const auto [status, body] = http_get(port, "/api/rooms?status=all");
@@ -112,7 +137,10 @@ TEST_CASE(
   std::optional<table> first(std::in_place, a->port());
   const auto owner1 = room_owner(redis, first->room());
   REQUIRE_FALSE(owner1.empty());
-  std::this_thread::sleep_for(400ms);  // a census or two: the next room goes to the other node
+  // Once its heartbeat counts the room, the other node's next census (a beat, 333 ms, later)
+  // sends the next room elsewhere; two beats leave room for a loaded machine.
+  REQUIRE(beats_with_rooms(redis, owner1, 1, 3s));
+  std::this_thread::sleep_for(700ms);
   std::optional<table> second(std::in_place, b->port());
   const auto owner2 = room_owner(redis, second->room());
   REQUIRE_FALSE(owner2.empty());
