@@ -28,6 +28,9 @@ std::string cluster_metrics::render() const {
   one("ringside_cluster_nodes_live", "gauge", "Live nodes at the last census.", nodes_live.load());
   one("ringside_cluster_nodes_expired_total", "counter",
       "Dead nodes noticed: their heartbeat ran out past --node-ttl.", nodes_expired.load());
+  one("ringside_cluster_nodes_restarted_total", "counter",
+      "Nodes seen started again under the same id between two heartbeats (a new run token).",
+      nodes_restarted.load());
   one("ringside_cluster_online", "gauge", "WebSocket connections on every live node.",
       online.load());
   one("ringside_cluster_rooms_taken_over_total", "counter",

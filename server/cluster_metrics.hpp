@@ -18,6 +18,7 @@ struct cluster_metrics {
   std::atomic<std::uint64_t> frames_published{0};   // patch and chat frames on room channels
   std::atomic<std::int64_t> nodes_live{0};          // live nodes at the last census
   std::atomic<std::uint64_t> nodes_expired{0};      // dead nodes noticed (heartbeat ran out)
+  std::atomic<std::uint64_t> nodes_restarted{0};    // nodes seen started again under their id
   std::atomic<std::int64_t> online{0};              // connections on every live node
   std::atomic<std::uint64_t> rooms_taken_over{0};   // rooms claimed from a dead or departed node
   std::atomic<std::uint64_t> rooms_given_up{0};     // rooms another node took from this one

@@ -42,7 +42,8 @@ cluster_node::cluster_node(net::io_context& ioc, const cluster_settings& s,
       // A lobby read of the other nodes' rooms serves every lobby request for half a second.
       listed_(redis_, node_id_, ms(s.node_ttl_s), std::chrono::milliseconds(500)),
       lease_timer_(redis_.strand()),
-      beat_timer_(redis_.strand()) {}
+      beat_timer_(redis_.strand()),
+      run_(random_hex(8)) {}
 
 cluster_node::~cluster_node() = default;
 
@@ -244,6 +245,11 @@ void cluster_node::on_node_gone(std::function<void(const std::string&)> fn) {
   net::post(redis_.strand(), [this, fn = std::move(fn)]() mutable { node_gone_ = std::move(fn); });
 }
 
+void cluster_node::on_node_restarted(std::function<void(const std::string&)> fn) {
+  net::post(redis_.strand(),
+            [this, fn = std::move(fn)]() mutable { node_restarted_ = std::move(fn); });
+}
+
 void cluster_node::on_live_nodes(std::function<void(std::vector<std::string>)> fn) {
   net::post(redis_.strand(), [this, fn = std::move(fn)]() mutable { live_nodes_ = std::move(fn); });
 }
@@ -399,6 +405,7 @@ void cluster_node::beat() {
   self.rooms = stats_.cluster.leases_held.load();
   self.online = stats_.connections.load();
   self.load = load_per_core();
+  self.run = run_;
   nodes_.beat(self, [this](bool ok) {
     if (!ok) stats_.cluster.redis_unavailable.fetch_add(1);
   });
@@ -417,6 +424,21 @@ void cluster_node::beat() {
                    dead);
       adoption_.orphan_rooms_of(dead);
       if (node_gone_) node_gone_(dead);
+    }
+    for (const auto& id : runs_.restarted(c->live)) {
+      if (id == node_id_) {
+        spdlog::error(
+            "cluster: another process beats under this node's id {}: give each node "
+            "its own --cluster-node-id",
+            id);
+        continue;
+      }
+      stats_.cluster.nodes_restarted.fetch_add(1);
+      spdlog::warn(
+          "cluster: node {} started again under the same id; its last run's clients "
+          "and requests are gone",
+          id);
+      if (node_restarted_) node_restarted_(id);
     }
     if (live_nodes_) {
       std::vector<std::string> ids;

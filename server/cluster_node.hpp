@@ -26,6 +26,7 @@
 #include "server/cluster/node_registry.hpp"
 #include "server/cluster/room_adoption.hpp"
 #include "server/cluster/room_lease.hpp"
+#include "server/cluster/run_watch.hpp"
 #include "server/cluster_settings.hpp"
 #include "server/redis/redis_client.hpp"
 #include "server/room_observer.hpp"
@@ -61,6 +62,10 @@ class cluster_node final : public room_observer {
   // Called on the strand with the ids of the live nodes after each census: the one node that
   // reports a dead node is not the only one that must stop waiting on it.
   void on_live_nodes(std::function<void(std::vector<std::string>)> fn);
+  // Called on the strand with the id of each node seen started again under the same id: it
+  // never stopped beating long enough to be noticed dead, but its last run's clients and
+  // requests are gone.
+  void on_node_restarted(std::function<void(const std::string&)> fn);
   server::redis::redis_client& redis() { return redis_; }
 
   // Set before start(). What this node does with a room another node took over: give it up.
@@ -134,6 +139,9 @@ class cluster_node final : public room_observer {
   std::string least_loaded_;
   std::function<void(const std::string&)> node_gone_;
   std::function<void(std::vector<std::string>)> live_nodes_;
+  std::function<void(const std::string&)> node_restarted_;
+  const std::string run_;  // this process's run token, in every heartbeat
+  cluster::run_watch runs_;
 };
 
 }  // namespace ringside::server

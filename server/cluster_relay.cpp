@@ -49,6 +49,9 @@ cluster_relay::cluster_relay(net::io_context& ioc, context& ctx, cluster_node& n
   sub_.on_subscribed([this](const std::string& channel) { on_subscribed(channel); });
   node_.on_node_gone(
       [this](const std::string& id) { net::post(sub_.strand(), [this, id] { drop_node(id); }); });
+  node_.on_node_restarted([this](const std::string& id) {
+    net::post(sub_.strand(), [this, id] { node_restarted(id); });
+  });
   node_.on_live_nodes([this](std::vector<std::string> live) {
     net::post(sub_.strand(),
               [this, live = std::move(live)]() mutable { live_nodes(std::move(live)); });
@@ -248,6 +251,18 @@ void cluster_relay::drop_node(const std::string& origin) {
       ++it;
     }
   }
+}
+
+void cluster_relay::node_restarted(const std::string& id) {
+  if (stopped_) return;
+  drop_node(id);
+  // Sent to its last run, most likely, which will never answer; one sent to the new run since
+  // is asked again by its client, and an answer that already came is not contradicted.
+  std::vector<std::uint64_t> orphaned;
+  for (const auto& [req, p] : pending_) {
+    if (p.owner == id) orphaned.push_back(req);
+  }
+  for (const auto req : orphaned) finish(req, false, unanswered::owner_gone);
 }
 
 void cluster_relay::live_nodes(std::vector<std::string> live) {

@@ -102,6 +102,9 @@ class cluster_relay {
   // After each census: the requests waiting on a node that is no longer live are answered at
   // once, and the clients a departed node forwarded are dropped.
   void live_nodes(std::vector<std::string> live);
+  // A node started again under the same id: its last run's clients are dropped as a dead
+  // node's, and the requests waiting on it are answered.
+  void node_restarted(const std::string& id);
   // Forwarder's side.
   void on_reply(relay_envelope e);
   void relay_frame(const std::string& room_id, const std::string& frame);

@@ -7,8 +7,9 @@
 namespace ringside::server::cluster {
 
 std::string node_info::encode() const {
-  return nlohmann::json{{"address", address}, {"rooms", rooms}, {"online", online}, {"load", load}}
-      .dump();
+  nlohmann::json j{{"address", address}, {"rooms", rooms}, {"online", online}, {"load", load}};
+  if (!run.empty()) j["run"] = run;
+  return j.dump();
 }
 
 std::optional<node_info> node_info::decode(const std::string& id, const std::string& value) {
@@ -29,6 +30,10 @@ std::optional<node_info> node_info::decode(const std::string& id, const std::str
   out.rooms = rooms->get<std::int64_t>();
   out.online = online->get<std::int64_t>();
   out.load = load->get<double>();
+  // Older nodes' heartbeats carry no run: such a node's restarts go unnoticed, as before.
+  if (const auto run = j.find("run"); run != j.end() && run->is_string()) {
+    out.run = run->get<std::string>();
+  }
   return out;
 }
 

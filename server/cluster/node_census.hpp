@@ -17,6 +17,7 @@ struct node_info {
   std::int64_t rooms = 0;   // rooms it owns
   std::int64_t online = 0;  // WebSocket connections open on it
   double load = 0;          // the machine's load average (1 min) divided by its cores
+  std::string run;          // new at each process start: tells a restart under the same id
 
   // The heartbeat's value (JSON), and back; nullopt for a value that is not one.
   std::string encode() const;

@@ -50,8 +50,8 @@ struct registry_fixture {
 
 TEST_CASE("live nodes are listed with their heartbeats; the least loaded gets the next room") {
   registry_fixture f;
-  CHECK(f.beat({"a", "127.0.0.1:9001", 4, 30, 0.2}));
-  CHECK(f.beat({"b", "127.0.0.1:9002", 1, 50, 0.5}));
+  CHECK(f.beat({"a", "127.0.0.1:9001", 4, 30, 0.2, ""}));
+  CHECK(f.beat({"b", "127.0.0.1:9002", 1, 50, 0.5, ""}));
   auto c = f.census();
   REQUIRE(c);
   CHECK(c->live.size() == 2);
@@ -62,11 +62,11 @@ TEST_CASE("live nodes are listed with their heartbeats; the least loaded gets th
 
 TEST_CASE("a node that stops beating is noticed as dead once, within its ttl") {
   registry_fixture f;
-  REQUIRE(f.beat({"a", "127.0.0.1:9001", 0, 0, 0}));
-  REQUIRE(f.beat({"b", "127.0.0.1:9002", 0, 0, 0}));
+  REQUIRE(f.beat({"a", "127.0.0.1:9001", 0, 0, 0, ""}));
+  REQUIRE(f.beat({"b", "127.0.0.1:9002", 0, 0, 0, ""}));
   for (int i = 0; i < 3; ++i) {  // b keeps beating, a has died
     f.sleep(250ms);
-    REQUIRE(f.beat({"b", "127.0.0.1:9002", 0, 0, 0}));
+    REQUIRE(f.beat({"b", "127.0.0.1:9002", 0, 0, 0, ""}));
   }
   auto c = f.census();
   REQUIRE(c);
@@ -79,7 +79,7 @@ TEST_CASE("a node that stops beating is noticed as dead once, within its ttl") {
 
 TEST_CASE("a node that leaves is gone from the next census at once") {
   registry_fixture f;
-  REQUIRE(f.beat({"a", "127.0.0.1:9001", 0, 0, 0}));
+  REQUIRE(f.beat({"a", "127.0.0.1:9001", 0, 0, 0, ""}));
   std::optional<bool> left;
   f.nodes.leave("a", [&](bool ok) { left = ok; });
   REQUIRE(run_until(f.ioc, [&] { return left.has_value(); }));
@@ -91,5 +91,5 @@ TEST_CASE("with Redis down the census says so instead of listing nobody") {
   registry_fixture f;
   f.redis.kill();
   CHECK_FALSE(f.census());
-  CHECK_FALSE(f.beat({"a", "x", 0, 0, 0}));
+  CHECK_FALSE(f.beat({"a", "x", 0, 0, 0, ""}));
 }
