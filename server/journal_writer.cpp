@@ -5,15 +5,19 @@
 #include <boost/asio/post.hpp>
 #include <vector>
 
+#include "server/seat_write_fold.hpp"
+
 namespace ringside::server {
 
 namespace net = boost::asio;
 
 journal_writer::journal_writer(std::unique_ptr<journal> j, std::chrono::microseconds inline_below,
-                               std::atomic<std::uint64_t>* inline_batches)
+                               std::atomic<std::uint64_t>* inline_batches,
+                               std::atomic<std::uint64_t>* folded)
     : journal_(std::move(j)),
       inline_below_(inline_below),
       inline_batches_(inline_batches),
+      folded_(folded),
       thread_([this] { loop(); }) {}
 
 journal_writer::~journal_writer() {
@@ -25,13 +29,14 @@ journal_writer::~journal_writer() {
   thread_.join();
 }
 
-void journal_writer::write(write_fn op, net::any_io_executor ex, done_fn done) {
+void journal_writer::write(write_fn op, net::any_io_executor ex, done_fn done,
+                           journal_write_scope scope) {
   std::unique_lock lock(mutex_);
   // Only a write that finds nothing queued and the journal idle may start a flush: anything
   // queued before it must commit first, and in order.
   const bool here = inline_below_.count() > 0 && !stopping_ && !busy_ && !flush_posted_ &&
                     queue_.empty() && last_commit_ < inline_below_;
-  queue_.push_back(task{std::move(op), {}, ex, std::move(done)});
+  queue_.push_back(task{std::move(op), {}, ex, std::move(done), std::move(scope)});
   if (here) {
     flush_posted_ = true;
     lock.unlock();
@@ -49,7 +54,7 @@ void journal_writer::write(write_fn op, net::any_io_executor ex, done_fn done) {
 void journal_writer::read(read_fn fn) {
   {
     std::lock_guard lock(mutex_);
-    queue_.push_back(task{{}, std::move(fn), {}, {}});
+    queue_.push_back(task{{}, std::move(fn), {}, {}, {}});
   }
   wake_.notify_one();
 }
@@ -130,21 +135,33 @@ void journal_writer::run_tasks(std::deque<task>& taken) {
 
 void journal_writer::run_writes(std::deque<task>& batch) {
   const auto started = std::chrono::steady_clock::now();
-  std::vector<journal_status> results;
-  results.reserve(batch.size());
+  std::vector<const journal_write_scope*> scopes;
+  scopes.reserve(batch.size());
+  for (const auto& t : batch) scopes.push_back(&t.scope);
+  const auto runs_as = seat_write_fold::plan(scopes);
+  std::vector<journal_status> results(batch.size(), journal_status(std::monostate{}));
+  std::uint64_t folded = 0;
   auto status = journal_->begin_batch();
   if (status) {
-    for (auto& t : batch) {
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      if (runs_as[i] != i) {
+        ++folded;
+        continue;
+      }
       // Once SQLite has rolled the batch back itself, later writes would auto-commit one by
       // one while their submitters are told the batch failed: do not run them at all.
       if (!journal_->in_batch()) {
-        results.push_back(ringside::fail("the journal's transaction was rolled back by the store"));
+        results[i] = ringside::fail("the journal's transaction was rolled back by the store");
         continue;
       }
-      results.push_back(t.op(*journal_));
+      results[i] = batch[i].op(*journal_);
     }
     status = journal_->commit_batch();
   }
+  // A folded write's effect is the later write's: it succeeded or failed with it.
+  for (std::size_t i = 0; i < batch.size(); ++i)
+    if (runs_as[i] != i) results[i] = results[runs_as[i]];
+  if (folded_ != nullptr && folded > 0) folded_->fetch_add(folded, std::memory_order_relaxed);
   if (!status)
     spdlog::error("journal: a batch of {} writes failed: {}", batch.size(), status.error());
   {

@@ -11,6 +11,11 @@
 // the thread, which takes both as one batch. A slow commit (a disk's fsync) sends writes back
 // to the thread, so an io thread never waits long for the disk; so does a batch of several
 // writes (a busy server), where the thread's group commit is the cheaper.
+//
+// Within a batch, a room's seat write that a later seat write of the same room supersedes is
+// not run at all (seat_write_fold): it takes the later one's result, which commits in the
+// same transaction. On PostgreSQL each write is a round trip, and a crowd's seat changes
+// would otherwise queue seconds of them.
 
 #include <atomic>
 #include <boost/asio/any_io_executor.hpp>
@@ -24,6 +29,7 @@
 #include <thread>
 
 #include "server/journal.hpp"
+#include "server/journal_write_scope.hpp"
 
 namespace ringside::server {
 
@@ -35,10 +41,12 @@ class journal_writer {
 
   // Takes the opened journal and starts the writer thread. Writes commit on an io thread
   // while the last commit took less than `inline_below` (zero: always on the writer thread);
-  // `inline_batches` (may be null) counts those commits.
+  // `inline_batches` (may be null) counts those commits; `folded` (may be null) counts the
+  // seat writes a later one superseded.
   explicit journal_writer(std::unique_ptr<journal> j,
                           std::chrono::microseconds inline_below = std::chrono::microseconds{0},
-                          std::atomic<std::uint64_t>* inline_batches = nullptr);
+                          std::atomic<std::uint64_t>* inline_batches = nullptr,
+                          std::atomic<std::uint64_t>* folded = nullptr);
   // Runs what is still queued, then stops the thread.
   ~journal_writer();
   journal_writer(const journal_writer&) = delete;
@@ -46,8 +54,10 @@ class journal_writer {
 
   // Queues `op` for the next group commit. `done` (may be empty) is posted to `ex` with the
   // op's status once the batch is durable, or with the failure that undid it. Writes run in
-  // submission order. Any thread; the batch may be committed on `ex` (see above).
-  void write(write_fn op, boost::asio::any_io_executor ex, done_fn done);
+  // submission order. Any thread; the batch may be committed on `ex` (see above). `scope`
+  // says what the op touches: only a `room_seats` write may be folded into a later one.
+  void write(write_fn op, boost::asio::any_io_executor ex, done_fn done,
+             journal_write_scope scope = journal_write_scope::anything());
   // Queues `fn` to run on the writer thread between batches, after every write queued
   // before it is durable; `fn` posts its own answer where it belongs. Any thread.
   void read(read_fn fn);
@@ -62,6 +72,7 @@ class journal_writer {
     read_fn reader;
     boost::asio::any_io_executor ex;
     done_fn done;
+    journal_write_scope scope;
   };
   void loop();
   // Runs `taken` in order: consecutive writes as one batch, reads between batches.
@@ -83,6 +94,7 @@ class journal_writer {
   // How long the last batch took; at least inline_below_ when it held several writes.
   std::chrono::nanoseconds last_commit_{0};
   std::atomic<std::uint64_t>* inline_batches_;
+  std::atomic<std::uint64_t>* folded_;
   std::uint64_t batches_ = 0;
   std::uint64_t writes_ = 0;
   std::thread thread_;  // last: starts after everything above exists

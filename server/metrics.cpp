@@ -185,6 +185,10 @@ std::string metrics::render() const {
           "Journal batches committed on an I/O thread at the end of its turn, without the hand-off "
           "to the journal's thread (--journal-inline-commit-us).",
           journal_inline_batches.load());
+  counter("ringside_journal_seat_writes_folded_total",
+          "Seat writes not run because a later seat write of the same room, in the same journal "
+          "batch and with nothing between them that reads that room, replaced them.",
+          journal_seat_writes_folded.load());
   counter("ringside_names_refused_total",
           "Names refused: hello with a name that hides or mixes scripts (bad_name), join beside a "
           "seated player whose name looks the same (name_taken).",

@@ -104,6 +104,9 @@ class metrics {
   std::atomic<std::uint64_t> logins_limited{0};
   // Journal batches committed on an I/O thread (--journal-inline-commit-us), not handed off.
   std::atomic<std::uint64_t> journal_inline_batches{0};
+  // Seat writes not run because a later seat write of the same room in the same batch
+  // replaced them (seat_write_fold).
+  std::atomic<std::uint64_t> journal_seat_writes_folded{0};
 
   // A node of a cluster (--cluster): leases, Redis, the other nodes.
   cluster_metrics cluster;

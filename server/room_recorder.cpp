@@ -18,9 +18,11 @@ void room_recorder::set_fencing(const room_observer* owner, std::function<void()
   lost_ = std::move(lost);
 }
 
-void room_recorder::write(write_op op, done_op done) {
+void room_recorder::write(write_op op, done_op done, bool seats) {
+  auto scope =
+      seats ? journal_write_scope::seats_of(room_id_) : journal_write_scope::of_room(room_id_);
   const auto epoch = owner_ != nullptr ? owner_->write_epoch(room_id_) : std::nullopt;
-  if (!epoch) return writer_->write(std::move(op), strand_, std::move(done));
+  if (!epoch) return writer_->write(std::move(op), strand_, std::move(done), std::move(scope));
   auto fenced = std::make_shared<bool>(false);
   writer_->write(
       [id = room_id_, epoch = *epoch, fenced, op = std::move(op)](journal& j) -> journal_status {
@@ -37,7 +39,8 @@ void room_recorder::write(write_op op, done_op done) {
       [fenced, lost = lost_, done = std::move(done)](journal_status st) {
         if (done) done(st);
         if (*fenced && lost) lost();
-      });
+      },
+      std::move(scope));
 }
 
 void room_recorder::record_seats(const std::array<std::optional<seat_row>, 2>& seats,
@@ -47,7 +50,8 @@ void room_recorder::record_seats(const std::array<std::optional<seat_row>, 2>& s
          status = std::move(status)](journal& j) { return j.update_seats(id, seats, status); },
         [id = room_id_](journal_status st) {
           if (!st) spdlog::error("room {}: seats not recorded: {}", id, st.error());
-        });
+        },
+        true);
 }
 
 void room_recorder::record_finish(const room_result& result, std::string position,

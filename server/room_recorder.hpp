@@ -53,8 +53,10 @@ class room_recorder {
  private:
   using write_op = std::function<journal_status(journal&)>;
   using done_op = std::function<void(journal_status)>;
-  // Queues `op` with the fencing check before it when fencing is on.
-  void write(write_op op, done_op done);
+  // Queues `op` with the fencing check before it when fencing is on. `seats`: op is
+  // update_seats, which a later one of this room may supersede; else op touches only this
+  // room's rows.
+  void write(write_op op, done_op done, bool seats = false);
 
   journal_writer* writer_;
   const room_observer* owner_ = nullptr;

@@ -11,7 +11,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <future>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -201,4 +203,58 @@ TEST_CASE("journal_writer: a read queued after a write runs once that write is d
   });
   CHECK(order.front() == "write");
   CHECK(std::count(order.begin(), order.end(), "read") == 1);
+}
+
+TEST_CASE("journal_writer: a seat write that a later one of its room supersedes takes its result") {
+  using ringside::server::journal_write_scope;
+  writer_test_dir d;
+  std::atomic<std::uint64_t> folded{0};
+  journal_writer w(open_journal(d), std::chrono::microseconds{0}, nullptr, &folded);
+  net::io_context ioc;
+  auto strand = net::make_strand(ioc);
+  // The thread is held inside a first batch while the others queue, so they form one batch.
+  std::promise<void> entered;
+  std::promise<void> release;
+  auto released = release.get_future().share();
+  w.write(
+      [&](journal&) {
+        entered.set_value();
+        released.wait();
+        return ok();
+      },
+      strand, {});
+  entered.get_future().wait();
+  std::mutex m;
+  std::vector<std::string> ran;
+  std::vector<std::string> answers;
+  auto queue = [&](std::string name, journal_write_scope scope, journal_status result) {
+    w.write(
+        [&, name, result](journal&) {
+          std::lock_guard lock(m);
+          ran.push_back(name);
+          return result;
+        },
+        strand,
+        [&, name](journal_status st) {
+          std::lock_guard lock(m);
+          answers.push_back(name + (st ? " ok" : " " + st.error()));
+        },
+        std::move(scope));
+  };
+  queue("s1", journal_write_scope::seats_of("a"), ok());
+  queue("s2", journal_write_scope::seats_of("a"), ringside::fail("gone"));
+  queue("move", journal_write_scope::of_room("a"), ok());
+  queue("s3", journal_write_scope::seats_of("a"), ok());
+  queue("other", journal_write_scope::seats_of("b"), ok());
+  queue("s4", journal_write_scope::seats_of("a"), ok());
+  release.set_value();
+  run_until(ioc, [&] {
+    std::lock_guard lock(m);
+    return answers.size() == 6;
+  });
+  CHECK(ran == std::vector<std::string>{"s2", "move", "other", "s4"});
+  CHECK(answers ==
+        std::vector<std::string>{"s1 gone", "s2 gone", "move ok", "s3 ok", "other ok", "s4 ok"});
+  CHECK(folded.load() == 2);
+  CHECK(w.writes() == 7);
 }
