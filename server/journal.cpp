@@ -71,9 +71,10 @@ expected<std::unique_ptr<journal>> journal::open(const fs::path& dir) {
   return open_on(std::move(*db));
 }
 
-expected<std::unique_ptr<journal>> journal::open_location(std::string_view location) {
+expected<std::unique_ptr<journal>> journal::open_location(
+    std::string_view location, std::chrono::milliseconds idle_transaction_timeout) {
   if (!postgres_connection::is_url(location)) return open(fs::path(location));
-  auto db = postgres_connection::open(std::string(location));
+  auto db = postgres_connection::open(std::string(location), idle_transaction_timeout);
   if (!db) return fail(db.error());
   return open_on(std::move(*db));
 }

@@ -9,6 +9,7 @@
 // should call them from a thread that may block.
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -165,8 +166,12 @@ class journal {
   // the file writable; fails with a sentence naming the path when any of that is impossible.
   static ringside::expected<std::unique_ptr<journal>> open(const std::filesystem::path& dir);
   // Opens the store `location` names: a postgresql:// URL (see postgres_connection.hpp),
-  // or else a SQLite data directory as open(dir) does.
-  static ringside::expected<std::unique_ptr<journal>> open_location(std::string_view location);
+  // or else a SQLite data directory as open(dir) does. `idle_transaction_timeout` (PostgreSQL
+  // only; zero: the site's setting) bounds how long a transaction of ours may wait for its
+  // next statement before PostgreSQL ends the session (postgres_connection::open).
+  static ringside::expected<std::unique_ptr<journal>> open_location(
+      std::string_view location,
+      std::chrono::milliseconds idle_transaction_timeout = std::chrono::milliseconds{0});
   // The same on any store (SQLite, PostgreSQL): migrates its schema and prepares every
   // statement; fails with a sentence naming the store.
   static ringside::expected<std::unique_ptr<journal>> open_on(std::unique_ptr<store_connection> db);

@@ -35,6 +35,9 @@ struct options {
   std::string data_dir = "data";  // where the journal (ringside.db) lives
   // A postgresql:// URL: the journal lives there instead of in data_dir (postgres_connection).
   std::string store;
+  // PostgreSQL ends the session of a transaction of ours idle this long (this process paused),
+  // freeing the rows it locked for the node taking its rooms over (0: the site's setting).
+  double store_idle_transaction_timeout_ms = 5000;
   // --copy-store FROM TO: copy a SQLite data directory into an empty PostgreSQL store and exit.
   std::vector<std::string> copy_store;
   double abandon_after_s = 120;   // an untimed game's player offline this long loses

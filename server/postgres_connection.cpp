@@ -95,9 +95,16 @@ class postgres_statement final : public store_statement {
       ++row_;
       return row_ < PQntuples(result_.get()) ? store_step::row : store_step::done;
     }
+    if (conn_.lost_transaction_) {
+      return conn_.end_lost_transaction(sql_) ? store_step::done : store_step::failed;
+    }
     if (!conn_.ensure_connected()) return store_step::failed;
+    const bool was_in_transaction = conn_.in_transaction();
     if (prepared_generation_ != conn_.generation_ || name_.empty()) {
-      if (!prepare_now()) return store_step::failed;
+      if (!prepare_now()) {
+        conn_.after_failure(was_in_transaction);
+        return store_step::failed;
+      }
     }
     std::vector<const char*> values;
     values.reserve(params_.size());
@@ -107,6 +114,7 @@ class postgres_statement final : public store_statement {
     const auto status = r ? PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
     if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) {
       conn_.note_failure(r ? std::string(PQresultErrorMessage(r.get())) : error_of(conn_.conn_));
+      conn_.after_failure(was_in_transaction);
       return store_step::failed;
     }
     // COMMIT of a transaction an earlier error doomed answers ROLLBACK, not an error.
@@ -183,6 +191,33 @@ void postgres_connection::note_failure(const std::string& why) {
   last_error_ = one_line(why);
 }
 
+bool postgres_connection::in_transaction() const {
+  const auto state = PQtransactionStatus(conn_);
+  return state == PQTRANS_INTRANS || state == PQTRANS_INERROR || state == PQTRANS_ACTIVE;
+}
+
+void postgres_connection::after_failure(bool was_in_transaction) {
+  if (was_in_transaction && PQstatus(conn_) != CONNECTION_OK) {
+    lost_transaction_ = true;
+    note_failure("the connection to " + where_ +
+                 " was lost inside a transaction (ended by PostgreSQL, e.g. once this server "
+                 "paused inside it past its idle-in-transaction timeout): " +
+                 last_error_);
+    lost_reason_ = last_error_;
+  }
+}
+
+bool postgres_connection::end_lost_transaction(std::string_view sql) {
+  // As PostgreSQL treats a transaction a failed statement doomed: ROLLBACK ends it, COMMIT
+  // ends it and fails, and anything else fails. Run on a new session, a statement would
+  // commit alone what its transaction no longer guards (a room's fence ran in the session
+  // that is gone).
+  if (sql == "ROLLBACK" || sql == "COMMIT") lost_transaction_ = false;
+  if (sql == "ROLLBACK") return true;
+  last_error_ = lost_reason_;
+  return false;
+}
+
 bool postgres_connection::is_url(std::string_view location) {
   return location.starts_with("postgresql://") || location.starts_with("postgres://");
 }
@@ -199,14 +234,15 @@ std::string postgres_connection::redacted(std::string_view url) {
 }
 
 ringside::expected<std::unique_ptr<postgres_connection>> postgres_connection::open(
-    const std::string& url) {
+    const std::string& url, std::chrono::milliseconds idle_transaction_timeout) {
   const std::string where = "PostgreSQL store " + redacted(url);
   // connect_timeout: an unreachable server fails the start in seconds, not minutes.
   const char* keys[] = {"dbname", "connect_timeout", nullptr};
   const char* values[] = {url.c_str(), "5", nullptr};
   pg_conn* conn = PQconnectdbParams(keys, values, 1);
   if (conn == nullptr) return ringside::fail("cannot reach " + where + ": out of memory");
-  std::unique_ptr<postgres_connection> c(new postgres_connection(conn, where));
+  std::unique_ptr<postgres_connection> c(
+      new postgres_connection(conn, where, idle_transaction_timeout));
   if (PQstatus(conn) != CONNECTION_OK) {
     return ringside::fail("cannot reach " + where + ": " + error_of(conn));
   }
@@ -221,7 +257,14 @@ postgres_connection::~postgres_connection() {
 
 bool postgres_connection::configure_session() {
   // A site's default may be off; the journal acks a move only once it is durable.
-  result_ptr r(PQexec(conn_, "SET synchronous_commit = on"));
+  std::string settings = "SET synchronous_commit = on";
+  // Our transactions run their statements back to back; one waiting this long belongs to a
+  // paused process, and PostgreSQL ending it frees the rows it locked.
+  if (idle_transaction_timeout_.count() > 0) {
+    settings += "; SET idle_in_transaction_session_timeout = " +
+                std::to_string(idle_transaction_timeout_.count());
+  }
+  result_ptr r(PQexec(conn_, settings.c_str()));
   if (!r || PQresultStatus(r.get()) != PGRES_COMMAND_OK) {
     note_failure(error_of(conn_));
     return false;
@@ -250,17 +293,29 @@ bool postgres_connection::ensure_connected() {
 ringside::expected<std::unique_ptr<store_statement>> postgres_connection::prepare(
     std::string_view sql) {
   auto s = std::make_unique<postgres_statement>(*this, numbered_parameters(sql));
-  if (!ensure_connected() || !s->prepare_now()) return ringside::fail(last_error_);
+  if (lost_transaction_) return ringside::fail(lost_reason_);
+  if (!ensure_connected()) return ringside::fail(last_error_);
+  const bool was_in_transaction = in_transaction();
+  if (!s->prepare_now()) {
+    after_failure(was_in_transaction);
+    return ringside::fail(last_error_);
+  }
   return std::unique_ptr<store_statement>(std::move(s));
 }
 
 ringside::expected<std::monostate> postgres_connection::exec(std::string_view sql) {
   const std::string text(sql);
+  if (lost_transaction_) {
+    if (end_lost_transaction(text)) return std::monostate{};
+    return ringside::fail("journal: " + text + ": " + last_error_);
+  }
   if (!ensure_connected()) return ringside::fail("journal: " + text + ": " + last_error_);
+  const bool was_in_transaction = in_transaction();
   result_ptr r(PQexec(conn_, text.c_str()));
   const auto status = r ? PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
     note_failure(r ? std::string(PQresultErrorMessage(r.get())) : error_of(conn_));
+    after_failure(was_in_transaction);
     return ringside::fail("journal: " + text + ": " + last_error_);
   }
   if (text == "COMMIT" && std::string_view(PQcmdStatus(r.get())) == "ROLLBACK") {
@@ -271,6 +326,8 @@ ringside::expected<std::monostate> postgres_connection::exec(std::string_view sq
 }
 
 store_transaction postgres_connection::transaction() {
+  // Still to be rolled back by its owner, as a transaction a failed statement doomed.
+  if (lost_transaction_) return store_transaction::aborted;
   switch (PQtransactionStatus(conn_)) {
     case PQTRANS_INTRANS:
     case PQTRANS_ACTIVE:

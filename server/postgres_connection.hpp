@@ -5,7 +5,10 @@
 //
 // A lost connection fails the call that found it, and the next call after a short pause
 // reconnects and prepares its statements again, so a PostgreSQL restart costs the writes
-// made while it was down, not the server.
+// made while it was down, not the server. A connection lost inside a transaction (PostgreSQL
+// ended the session, e.g. on its idle-in-transaction timeout while this process was paused)
+// reads as an aborted transaction: every statement fails until the caller's ROLLBACK, so the
+// rest of that transaction never runs on a new session as statements of their own.
 
 #include <chrono>
 #include <cstdint>
@@ -21,8 +24,13 @@ namespace ringside::server {
 class postgres_connection final : public store_connection {
  public:
   // Connects to `url` ("postgresql://user@host:port/db"); fails with a sentence naming the
-  // server (never the password) when it cannot be reached.
-  static ringside::expected<std::unique_ptr<postgres_connection>> open(const std::string& url);
+  // server (never the password) when it cannot be reached. A positive
+  // `idle_transaction_timeout` has PostgreSQL end the session when a transaction of ours
+  // waits that long for its next statement (this process paused): its row locks would
+  // otherwise hold up whoever needs the rows next. Zero keeps the site's setting.
+  static ringside::expected<std::unique_ptr<postgres_connection>> open(
+      const std::string& url,
+      std::chrono::milliseconds idle_transaction_timeout = std::chrono::milliseconds{0});
   // True for a location that names a PostgreSQL store.
   static bool is_url(std::string_view location);
   // `url` with any password replaced by "***", for messages and logs.
@@ -50,17 +58,33 @@ class postgres_connection final : public store_connection {
 
  private:
   friend class postgres_statement;
-  postgres_connection(pg_conn* conn, std::string where) : conn_(conn), where_(std::move(where)) {}
+  postgres_connection(pg_conn* conn, std::string where,
+                      std::chrono::milliseconds idle_transaction_timeout)
+      : conn_(conn),
+        where_(std::move(where)),
+        idle_transaction_timeout_(idle_transaction_timeout) {}
   // Makes sure the connection is up, reconnecting (at most once a second) when it was lost;
   // false, with last_error_ set, when it is still down.
   bool ensure_connected();
   // Settings every session needs, run after each (re)connection.
   bool configure_session();
   void note_failure(const std::string& why);
+  // Whether a transaction is open on the session now (before running a statement).
+  bool in_transaction() const;
+  // After a failed statement: notes a transaction lost with the connection.
+  void after_failure(bool was_in_transaction);
+  // Runs `sql` on a connection whose transaction was lost: a ROLLBACK ends it (the server
+  // already did) and succeeds, a COMMIT ends it and fails, anything else fails. True when
+  // the statement succeeded.
+  bool end_lost_transaction(std::string_view sql);
 
   pg_conn* conn_ = nullptr;
   std::string where_;
+  std::chrono::milliseconds idle_transaction_timeout_;
   std::string last_error_;
+  // The connection was lost inside a transaction that nobody has rolled back yet.
+  bool lost_transaction_ = false;
+  std::string lost_reason_;  // why, for every statement refused until the ROLLBACK
   std::int64_t changes_ = 0;
   // Bumped by each reconnection: a statement prepared under an older one prepares again.
   std::uint64_t generation_ = 0;

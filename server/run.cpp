@@ -305,6 +305,13 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
   desc.add_options()("store", po::value<std::string>(&o.store),
                      "postgresql://user@host:port/db: keep the journal in PostgreSQL instead of "
                      "in --data (SQLite)");
+  desc.add_options()(
+      "store-idle-transaction-timeout-ms",
+      po::value<double>(&o.store_idle_transaction_timeout_ms)
+          ->default_value(o.store_idle_transaction_timeout_ms),
+      "with --store: PostgreSQL ends the server's session when one of its transactions waits "
+      "this many milliseconds for its next statement (the server paused), so the rows it "
+      "locked do not hold up another node taking its rooms over (0: PostgreSQL's own setting)");
   desc.add_options()("copy-store", po::value<std::vector<std::string>>(&o.copy_store)->multitoken(),
                      "FROM TO: copy the SQLite journal in directory FROM into the empty "
                      "PostgreSQL store at URL TO, print what was copied, and exit");
@@ -376,6 +383,10 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
   }
   if (!(o.heartbeat_s >= 0 && o.heartbeat_s <= 3600)) {
     std::cerr << "ringside-server: --heartbeat-interval must be 0-3600 seconds\n";
+    return 1;
+  }
+  if (!(o.store_idle_transaction_timeout_ms >= 0 && o.store_idle_transaction_timeout_ms <= 3.6e6)) {
+    std::cerr << "ringside-server: --store-idle-transaction-timeout-ms must be 0-3600000\n";
     return 1;
   }
   if (!(o.journal_inline_commit_us >= 0 && o.journal_inline_commit_us <= 1e6)) {
@@ -519,7 +530,9 @@ int run(int argc, char** argv) {
   const std::string store_flag = opts.store.empty()
                                      ? "--data " + opts.data_dir
                                      : "--store " + postgres_connection::redacted(opts.store);
-  auto opened = journal::open_location(opts.store.empty() ? opts.data_dir : opts.store);
+  auto opened = journal::open_location(
+      opts.store.empty() ? opts.data_dir : opts.store,
+      std::chrono::milliseconds(static_cast<std::int64_t>(opts.store_idle_transaction_timeout_ms)));
   if (!opened) {
     std::cerr << "ringside-server: " << store_flag << ": " << opened.error() << "\n";
     return 2;

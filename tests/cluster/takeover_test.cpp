@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "server/cluster/room_lease.hpp"
+#include "server/postgres_connection.hpp"
 #include "server/redis/redis_client.hpp"
 #include "support/io_wait.hpp"
 #include "support/postgres_cluster.hpp"
@@ -27,6 +28,7 @@
 
 using namespace std::chrono_literals;
 using namespace ringside::test;
+using ringside::server::postgres_connection;
 using ringside::server::cluster::lease_owner;
 using ringside::server::cluster::room_lease;
 using ringside::server::redis::redis_client;
@@ -38,9 +40,13 @@ namespace {
 
 // One node of the cluster under test: the shared store, the shared Redis.
 std::vector<std::string> node(const redis_server& r, const std::string& store,
-                              const std::string& id, const std::string& lease_ttl = "1") {
-  return {"--store", store,         "--cluster", r.url(),      "--cluster-node-id",
-          id,        "--lease-ttl", lease_ttl,   "--node-ttl", "1"};
+                              const std::string& id, const std::string& lease_ttl = "1",
+                              const std::string& idle_transaction_ms = "5000") {
+  std::vector<std::string> args{"--store",           store, "--cluster",   r.url(),
+                                "--cluster-node-id", id,    "--lease-ttl", lease_ttl,
+                                "--node-ttl",        "1"};
+  args.insert(args.end(), {"--store-idle-transaction-timeout-ms", idle_transaction_ms});
+  return args;
 }
 
 // The test's own view of Redis: who owns a room.
@@ -152,6 +158,50 @@ void stop_between_transactions(pid_t pid, postgres_cluster& pg, const std::strin
   FAIL("the node was inside a store transaction at every stop");
 }
 
+// Polls `sql` (one value) until it reads `want`; false past `limit`.
+bool reads_soon(postgres_cluster& pg, const std::string& db, const std::string& sql,
+                const std::string& want, std::chrono::milliseconds limit) {
+  const auto deadline = steady::now() + limit;
+  while (pg.query_one(db, sql) != want) {
+    if (steady::now() > deadline) return false;
+    std::this_thread::sleep_for(5ms);
+  }
+  return true;
+}
+
+// Stops `pid`, a node, inside the store transaction that writes the move seat `s` of `t`
+// sends. The test's own session holds the moves table, so the write waits there, past the
+// room's fence (its row locked); the node is stopped while it waits and the table let go:
+// the statement ends, and the session then waits inside its transaction for a node that
+// does not run, as a node paused there by chance would. Returns when the node was stopped.
+steady::time_point stop_inside_move_write(pid_t pid, postgres_cluster& pg, const std::string& db,
+                                          const std::string& backend, table& t, int s) {
+  auto holder = postgres_connection::open(pg.url(db));
+  REQUIRE(holder);
+  REQUIRE((*holder)->exec("BEGIN"));
+  REQUIRE((*holder)->exec("LOCK TABLE moves IN SHARE MODE"));
+  auto& v = t.seat(s);
+  v.conn->send({{"type", "move"},
+                {"room", t.room()},
+                {"move", placement(v.state(), s == 1 ? "W" : "G")},
+                {"version", v.version()},
+                {"id", "paused"}});
+  REQUIRE(reads_soon(pg, db,
+                     "SELECT count(*) FROM pg_stat_activity WHERE pid = " + backend +
+                         " AND wait_event_type = 'Lock'",
+                     "1", 3s));
+  REQUIRE(::kill(pid, SIGSTOP) == 0);
+  const auto stopped_at = steady::now();
+  REQUIRE((*holder)->exec("COMMIT"));
+  REQUIRE(reads_soon(pg, db,
+                     "SELECT count(*) FROM pg_stat_activity a WHERE a.pid = " + backend +
+                         " AND a.state = 'idle in transaction' AND EXISTS (SELECT 1 FROM "
+                         "pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE l.pid = a.pid "
+                         "AND c.relname = 'rooms')",
+                     "1", 2s));
+  return stopped_at;
+}
+
 // node-a owns a fresh game's room, and only then node-b starts: with placement on the least
 // loaded node, a room made while both were up could land on node-b.
 struct room_on_a_then_b {
@@ -163,12 +213,21 @@ struct room_on_a_then_b {
   std::unique_ptr<table> t;
   std::unique_ptr<server_process> b;
 
+  // node-a's session in the store (its journal's), found before node-b has one.
+  std::string a_backend;
+
   explicit room_on_a_then_b(const std::string& lease_ttl = "1",
-                            const json& create = {{"variant", "blitz"}})
-      : a(std::make_unique<server_process>(node(redis, pg.url(db), "node-a", lease_ttl))) {
+                            const json& create = {{"variant", "blitz"}},
+                            const std::string& idle_transaction_ms = "5000")
+      : a(std::make_unique<server_process>(
+            node(redis, pg.url(db), "node-a", lease_ttl, idle_transaction_ms))) {
     t = std::make_unique<table>(a->port(), create);
     REQUIRE(o.owned_by(t->room(), "node-a", 3s));
-    b = std::make_unique<server_process>(node(redis, pg.url(db), "node-b", lease_ttl));
+    a_backend = pg.query_one(db,
+                             "SELECT string_agg(pid::text, ',') FROM pg_stat_activity WHERE "
+                             "datname = current_database() AND pid <> pg_backend_pid()");
+    b = std::make_unique<server_process>(
+        node(redis, pg.url(db), "node-b", lease_ttl, idle_transaction_ms));
   }
 };
 
@@ -397,4 +456,68 @@ TEST_CASE("a clock runs on across a takeover: the mover's turn so far is charged
   // At least the second the room waited for its lease, at most the whole turn so far.
   CHECK(before - after >= 700);
   CHECK(before - after <= thought.count());
+}
+
+TEST_CASE("a node paused inside a store transaction holds up a takeover only until the bound") {
+  // PostgreSQL ends node-a's session once its transaction has waited a second for its next
+  // statement; its lease runs out within a second too.
+  room_on_a_then_b f("1", {{"variant", "blitz"}}, "1000");
+  auto& pg = f.pg;
+  const auto& db = f.db;
+  auto& a = *f.a;
+  auto& o = f.o;
+  auto& t = *f.t;
+  auto& b = *f.b;
+  REQUIRE(f.a_backend.find(',') == std::string::npos);
+  const int acked = 1;
+  play_next(t, 1);
+  settle(t.seat(1));
+  settle(t.seat(2));
+
+  const int caught = 2;
+  const auto stopped_at = stop_inside_move_write(a.pid(), pg, db, f.a_backend, t, caught);
+  // node-b claims the lease once it runs out; its takeover then waits on the row node-a
+  // locked, until PostgreSQL ends node-a's session. The players' hellos wait for that too.
+  REQUIRE(o.owned_by(t.room(), "node-b", 4s));
+  auto& stale = t.seat(caught);
+  seat_view moved;
+  moved.token = stale.token;
+  moved.player = stale.player;
+  CHECK(reconnect(moved, b.port(), t.room()).at("state").at("ply") == acked);
+  const auto taken_over =
+      std::chrono::duration_cast<std::chrono::milliseconds>(steady::now() - stopped_at);
+  auto& other = t.seat(3 - caught);
+  CHECK(reconnect(other, b.port(), t.room()).at("state").at("ply") == acked);
+  MESSAGE("node-a stopped inside a store transaction to its room's player back in it on node-b: "
+          << taken_over.count()
+          << " ms (--store-idle-transaction-timeout-ms 1000 --lease-ttl 1 --node-ttl 1)");
+  CHECK(taken_over < 3500ms);
+  CHECK(pg.query_one(db, "SELECT count(*) FROM pg_stat_activity WHERE pid = " + f.a_backend) ==
+        "0");
+
+  // node-a runs again and finds its session ended: the caught move is refused, never
+  // acknowledged, and node-a gives the room up.
+  REQUIRE(::kill(a.pid(), SIGCONT) == 0);
+  bool stale_acked = false;
+  while (auto m = stale.conn->recv(3s)) {
+    if (m->at("type") == "ack") stale_acked = true;
+    if (m->at("type") == "error") CHECK(m->at("code") == "internal_error");
+  }
+  CHECK_FALSE(stale_acked);
+  CHECK(stale.conn->closed());
+  const std::string n = std::to_string(acked);
+  CHECK(plies_stored(pg, db, t.room()) == n + " " + n + " " + n);
+  CHECK(pg.query_one(db, "SELECT owner_epoch FROM rooms WHERE id = '" + t.room() + "'") == "2");
+
+  // The same move, played at node-b, counts once, and the game goes on there.
+  settle(moved);
+  CHECK(send_move(moved, t.room(), caught, "b1").at("type") == "ack");
+  settle(other);
+  CHECK(send_move(other, t.room(), 3 - caught, "b2").at("type") == "ack");
+  const std::string m = std::to_string(acked + 2);
+  CHECK(plies_stored(pg, db, t.room()) == m + " " + m + " " + m);
+
+  // node-a's journal works on a new session: a new player's hello there is recorded.
+  ws_client carol(a.port());
+  CHECK(carol.hello("carol").at("player").is_string());
 }
