@@ -443,3 +443,72 @@ TEST_CASE("ten random SIGKILLs during a load run: no acked move lost, none appli
                 << " patches missed; whole run " << ms_since(began) << " ms");
   CHECK(tally.reconnects >= static_cast<int>(kills));
 }
+
+TEST_CASE(
+    "a node started again under its id is noticed at the next census: the seats of its last "
+    "run's clients go offline on the room's owner") {
+  // A heartbeat ttl far longer than the restart: the old run is never seen dead, so only its
+  // run token tells the others it went.
+  local_cluster cluster({.node_ttl = "5", .node_flags = unlimited_messages});
+  // Every node has seen every other's heartbeat, so each knows the run it will see change.
+  for (std::size_t i = 0; i < local_cluster::size; ++i) {
+    bool all_seen = false;
+    for (int poll = 0; poll < 200 && !all_seen; ++poll) {
+      const auto [status, metrics] = http_get(cluster.node_port(i), "/metrics");
+      all_seen =
+          status == 200 && metrics.find("\nringside_cluster_nodes_live 3\n") != std::string::npos;
+      if (!all_seen) std::this_thread::sleep_for(20ms);
+    }
+    REQUIRE(all_seen);
+  }
+  ws_client alice(cluster.node_port(0));
+  alice.hello("alice");
+  const auto created = alice.request({{"type", "create_room"},
+                                      {"game", "zertz"},
+                                      {"variant", "standard"},
+                                      {"seat", "first"},
+                                      {"id", "c"}},
+                                     "joined");
+  const std::string room = created.at("room");
+  std::size_t owner = local_cluster::size;
+  for (int poll = 0; poll < 100 && owner == local_cluster::size; ++poll) {
+    owner = cluster.node_with_rooms(1);
+    if (owner == local_cluster::size) std::this_thread::sleep_for(20ms);
+  }
+  REQUIRE(owner < local_cluster::size);
+  // Bob plays from another node than the owner: the owner seats a stand-in for him.
+  const std::size_t other = (owner + 1) % local_cluster::size;
+  auto bob = std::make_unique<ws_client>(cluster.node_port(other));
+  bob->hello("bob");
+  REQUIRE(bob->send({{"type", "join"}, {"room", room}, {"as", "player"}, {"id", "j"}}));
+  REQUIRE(bob->next_of("joined").at("seat") == 2);
+  ws_client sam(cluster.node_port(owner));
+  sam.hello("sam");
+  const auto seat_of_bob_online = [&](int attempt) {
+    const std::string id = "s" + std::to_string(attempt);
+    REQUIRE(sam.send({{"type", "sync"}, {"room", room}, {"id", id}}));
+    for (;;) {
+      const auto m = sam.next_of("snapshot");
+      if (m.value("re", json()) == id) return m.at("state").at("players").at(1).at("online");
+    }
+  };
+  REQUIRE(seat_of_bob_online(0) == true);
+
+  cluster.kill_node(other);
+  const auto killed = steady::now();
+  cluster.restart_node(other);
+  bool offline = false;
+  for (int attempt = 1; attempt < 200 && !offline && steady::now() - killed < 8s; ++attempt) {
+    offline = seat_of_bob_online(attempt) == false;
+    if (!offline) std::this_thread::sleep_for(50ms);
+  }
+  const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(steady::now() - killed);
+  MESSAGE("bob's seat offline on the owner " << took.count()
+                                             << " ms after his node was killed and restarted");
+  REQUIRE(offline);
+  // Within the restart and a beat (a third of the 5 s ttl), well before the ttl.
+  CHECK(took < 4500ms);
+  const auto [status, metrics] = http_get(cluster.node_port(owner), "/metrics");
+  REQUIRE(status == 200);
+  CHECK(metrics.find("\nringside_cluster_nodes_restarted_total 1\n") != std::string::npos);
+}
