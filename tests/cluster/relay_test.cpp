@@ -24,8 +24,10 @@
 #include "server/redis/redis_subscriber.hpp"
 #include "support/game_search.hpp"
 #include "support/io_wait.hpp"
+#include "support/node_flags.hpp"
 #include "support/postgres_cluster.hpp"
 #include "support/redis_server.hpp"
+#include "support/server_flags.hpp"
 #include "support/server_process.hpp"
 #include "support/table.hpp"
 #include "support/ws_client.hpp"
@@ -57,10 +59,9 @@ struct two_nodes {
   }
   std::vector<std::string> flags(const std::string& id, const std::string& forward_timeout,
                                  const std::string& node_ttl) {
-    return {"--cluster",    redis.url(), "--cluster-node-id",    id,
-            "--lease-ttl",  "3",         "--node-ttl",           node_ttl,
-            "--store",      store,       "--forward-timeout",    forward_timeout,
-            "--rate-limit", "100000",    "--address-rate-limit", "0"};
+    return node_flags(
+        {.redis = redis.url(), .id = id, .store = store, .lease_ttl = "3", .node_ttl = node_ttl},
+        joined(unlimited_messages, {"--forward-timeout", forward_timeout}));
   }
   server_process& node(const std::string& id) { return id == "node-a" ? *a : *b; }
 };

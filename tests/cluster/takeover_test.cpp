@@ -19,6 +19,7 @@
 #include "server/cluster/room_lease.hpp"
 #include "server/redis/redis_client.hpp"
 #include "support/io_wait.hpp"
+#include "support/node_flags.hpp"
 #include "support/postgres_cluster.hpp"
 #include "support/redis_server.hpp"
 #include "support/server_process.hpp"
@@ -39,8 +40,7 @@ namespace {
 // One node of the cluster under test: the shared store, the shared Redis.
 std::vector<std::string> node(const redis_server& r, const std::string& store,
                               const std::string& id, const std::string& lease_ttl = "1") {
-  return {"--store", store,         "--cluster", r.url(),      "--cluster-node-id",
-          id,        "--lease-ttl", lease_ttl,   "--node-ttl", "1"};
+  return node_flags({.redis = r.url(), .id = id, .store = store, .lease_ttl = lease_ttl});
 }
 
 // The test's own view of Redis: who owns a room.
