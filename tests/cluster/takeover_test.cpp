@@ -158,30 +158,45 @@ struct room_on_a_then_b {
   postgres_cluster& pg = postgres_cluster::shared();
   std::string db = pg.create_database();
   redis_server redis;
-  std::unique_ptr<server_process> a;
+  server_process a;
   lease_view o{redis};
-  std::unique_ptr<table> t;
-  std::unique_ptr<server_process> b;
+  table t;
+  bool owned_by_a = owned_by_a_before_b_starts(o, t);
+  server_process b;
 
   explicit room_on_a_then_b(const std::string& lease_ttl = "1",
                             const json& create = {{"variant", "blitz"}})
-      : a(std::make_unique<server_process>(node(redis, pg.url(db), "node-a", lease_ttl))) {
-    t = std::make_unique<table>(a->port(), create);
-    REQUIRE(o.owned_by(t->room(), "node-a", 3s));
-    b = std::make_unique<server_process>(node(redis, pg.url(db), "node-b", lease_ttl));
+      : a(node(redis, pg.url(db), "node-a", lease_ttl)),
+        t(a.port(), create),
+        b(node(redis, pg.url(db), "node-b", lease_ttl)) {}
+
+ private:
+  static bool owned_by_a_before_b_starts(lease_view& o, table& t) {
+    REQUIRE(o.owned_by(t.room(), "node-a", 3s));
+    return true;
   }
+};
+
+// Long leases: node-a goes on trusting its lease for seconds after losing it.
+struct room_with_long_leases : room_on_a_then_b {
+  room_with_long_leases() : room_on_a_then_b("30") {}
+};
+
+// A 6 s lease: adopting the room well within it means the handover did not wait for it.
+struct room_with_6s_leases : room_on_a_then_b {
+  room_with_6s_leases() : room_on_a_then_b("6") {}
+};
+
+struct room_with_clock : room_on_a_then_b {
+  room_with_clock()
+      : room_on_a_then_b(
+            "1", {{"variant", "blitz"}, {"clock", {{"initial_s", 60}, {"increment_s", 0}}}}) {}
 };
 
 }  // namespace
 
-TEST_CASE("a stale owner that still trusts its lease cannot commit: the store refuses it") {
-  // Long leases: node-a goes on trusting its lease for seconds after losing it.
-  room_on_a_then_b f("30");
-  auto& pg = f.pg;
-  const auto& db = f.db;
-  auto& o = f.o;
-  auto& t = *f.t;
-  auto& b = *f.b;
+TEST_CASE_FIXTURE(room_with_long_leases,
+                  "a stale owner that still trusts its lease cannot commit: the store refuses it") {
   play_next(t, 1);
   CHECK(pg.query_one(db, "SELECT owner_epoch FROM rooms WHERE id = '" + t.room() + "'") == "1");
 
@@ -211,14 +226,9 @@ TEST_CASE("a stale owner that still trusts its lease cannot commit: the store re
   CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
 }
 
-TEST_CASE("SIGKILL of a node mid-game: a survivor adopts the room and the game finishes there") {
-  room_on_a_then_b f;
-  auto& pg = f.pg;
-  const auto& db = f.db;
-  auto& a = f.a;
-  auto& o = f.o;
-  auto& t = *f.t;
-  auto& b = *f.b;
+TEST_CASE_FIXTURE(
+    room_on_a_then_b,
+    "SIGKILL of a node mid-game: a survivor adopts the room and the game finishes there") {
   int acked = 0;
   for (int s : {1, 2}) {
     play_next(t, s);
@@ -226,7 +236,7 @@ TEST_CASE("SIGKILL of a node mid-game: a survivor adopts the room and the game f
   }
 
   const auto killed_at = steady::now();
-  a->stop(SIGKILL);
+  a.stop(SIGKILL);
   // Noticed within --node-ttl, the lease free within --lease-ttl: node-b adopts the room.
   const auto adopted = o.owned_by(t.room(), "node-b", 4s);
   REQUIRE(adopted);
@@ -263,18 +273,11 @@ TEST_CASE("SIGKILL of a node mid-game: a survivor adopts the room and the game f
   CHECK(plies_stored(pg, db, t.room()) == n + " " + n + " " + n);
 }
 
-TEST_CASE("SIGTERM of a node: another node adopts its room at once, not after the ttl") {
-  // A 6 s lease: adopting the room well within it means the handover did not wait for it.
-  room_on_a_then_b f("6");
-  auto& pg = f.pg;
-  const auto& db = f.db;
-  auto& a = f.a;
-  auto& o = f.o;
-  auto& t = *f.t;
-  auto& b = *f.b;
+TEST_CASE_FIXTURE(room_with_6s_leases,
+                  "SIGTERM of a node: another node adopts its room at once, not after the ttl") {
   play_next(t, 1);
   const auto stopped_at = steady::now();
-  CHECK(::kill(a->pid(), SIGTERM) == 0);
+  CHECK(::kill(a.pid(), SIGTERM) == 0);
   const auto adopted = o.owned_by(t.room(), "node-b", 6s);
   REQUIRE(adopted);
   const auto after =
@@ -285,19 +288,13 @@ TEST_CASE("SIGTERM of a node: another node adopts its room at once, not after th
   CHECK(reconnect(t.seat(2), b.port(), t.room()).at("seat") == 2);
   CHECK(reconnect(t.seat(1), b.port(), t.room()).at("seat") == 1);
   // Already leaving since the SIGTERM above: wait for its exit (a second SIGTERM would kill it).
-  CHECK(a->stop(0) == 0);
+  CHECK(a.stop(0) == 0);
   play_next(t, 2);
   CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
 }
 
-TEST_CASE("a node paused past its lease (SIGSTOP) commits nothing once it runs again") {
-  room_on_a_then_b f;
-  auto& pg = f.pg;
-  const auto& db = f.db;
-  auto& a = *f.a;
-  auto& o = f.o;
-  auto& t = *f.t;
-  auto& b = *f.b;
+TEST_CASE_FIXTURE(room_on_a_then_b,
+                  "a node paused past its lease (SIGSTOP) commits nothing once it runs again") {
   play_next(t, 1);
 
   // node-a stops with a move on its way: the move waits in its socket.
@@ -332,21 +329,15 @@ TEST_CASE("a node paused past its lease (SIGSTOP) commits nothing once it runs a
   CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
 }
 
-TEST_CASE("epochs behind the store's (Redis started again empty) are raised past it") {
-  room_on_a_then_b f;
-  auto& pg = f.pg;
-  const auto& db = f.db;
-  auto& a = f.a;
-  auto& o = f.o;
-  auto& t = *f.t;
-  auto& b = *f.b;
+TEST_CASE_FIXTURE(room_on_a_then_b,
+                  "epochs behind the store's (Redis started again empty) are raised past it") {
   play_next(t, 1);
   // As if Redis had lost its epochs after the store saw five owners of the room.
   pg.query_one(db, "UPDATE rooms SET owner_epoch = 5 WHERE id = '" + t.room() + "' RETURNING 1");
   // node-a (epoch 1) is refused by the store and gives the room up.
   CHECK(send_move(t.seat(2), t.room(), 2, "a2").at("code") == "internal_error");
   CHECK(t.seat(2).conn->wait_closed(3s) == 1001);
-  a->stop(SIGKILL);
+  a.stop(SIGKILL);
 
   // node-b's claim (epoch 2) is refused too, and raises Redis's epoch past the store's; the
   // room is then adopted with epoch 6 and the player gets its seat.
@@ -376,19 +367,14 @@ TEST_CASE("epochs behind the store's (Redis started again empty) are raised past
   CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
 }
 
-TEST_CASE("a clock runs on across a takeover: the mover's turn so far is charged") {
-  room_on_a_then_b f("1",
-                     {{"variant", "blitz"}, {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
-  auto& a = f.a;
-  auto& o = f.o;
-  auto& t = *f.t;
-  auto& b = *f.b;
+TEST_CASE_FIXTURE(room_with_clock,
+                  "a clock runs on across a takeover: the mover's turn so far is charged") {
   play_next(t, 1);
   // Seat 1's clock runs from seat 2's move, which the node receives after this.
   const auto turn_began = steady::now();
   play_next(t, 2);
   const auto before = t.seat(1).state().at("players").at(0).at("clock_ms").get<std::int64_t>();
-  a->stop(SIGKILL);
+  a.stop(SIGKILL);
   REQUIRE(o.owned_by(t.room(), "node-b", 4s));
   const json joined = reconnect(t.seat(1), b.port(), t.room());
   const auto after = joined.at("state").at("players").at(0).at("clock_ms").get<std::int64_t>();
