@@ -234,6 +234,18 @@ std::unique_ptr<table> room_on_a(two_nodes& n, redis_view& r) {
   return busy;
 }
 
+// The node that owns `room` (its lease, within 3 s), and the other node.
+struct owned_room {
+  std::string owner;  // "node-a" or "node-b"
+  server_process& owner_node;
+  server_process& other;
+};
+owned_room who_owns(two_nodes& n, redis_view& r, const std::string& room) {
+  const auto owner = r.owner_within(room, 3s);
+  REQUIRE((owner == "node-a" || owner == "node-b"));
+  return {owner, n.node(owner), owner == "node-a" ? *n.b : *n.a};
+}
+
 // Alice on node a makes the room (on whichever node is least loaded), Bob on node b takes the
 // other seat; Carol watches from b and Dave from a.
 struct cross_table {
@@ -297,8 +309,7 @@ TEST_CASE("players and spectators on two nodes play one game through the room's 
   two_nodes n;
   redis_view r(n.redis);
   cross_table t(n);
-  const auto owner = r.owner_within(t.room, 3s);
-  REQUIRE((owner == "node-a" || owner == "node-b"));
+  const auto [owner, owner_node, remote] = who_owns(n, r, t.room);
   MESSAGE("the room is owned by " << owner);
 
   const auto& g = short_game();
@@ -332,7 +343,6 @@ TEST_CASE("players and spectators on two nodes play one game through the room's 
     CHECK(snap.at("version") == m->view.version());
     CHECK(snap.at("state") == m->view.state());
   }
-  const auto& remote = owner == "node-a" ? *n.b : *n.a;
   CHECK(metric_line(remote.port(), "ringside_cluster_forward_timeouts_total") ==
         "ringside_cluster_forward_timeouts_total 0");
   CHECK(metric_line(remote.port(), "ringside_cluster_rooms_relayed") ==
@@ -428,8 +438,7 @@ TEST_CASE("presence counts the members of every node: a remote player going offl
   two_nodes n;
   redis_view r(n.redis);
   cross_table t(n);
-  const auto owner = r.owner_within(t.room, 3s);
-  REQUIRE(!owner.empty());
+  const auto [owner, owner_node, other] = who_owns(n, r, t.room);
   // The seated player on the node that does not own the room closes its connection.
   const int away = owner == "node-a" ? 2 : 1;
   const int stays = 3 - away;
@@ -445,7 +454,7 @@ TEST_CASE("presence counts the members of every node: a remote player going offl
     if (m->at("type") == "patch") apply_patch(watcher.view, *m);
   }
   // Back through the other node with its token: the seat is its own again.
-  auto back = std::make_unique<ws_client>(owner == "node-a" ? n.b->port() : n.a->port());
+  auto back = std::make_unique<ws_client>(other.port());
   const auto welcome = back->request({{"type", "hello"},
                                       {"name", away == 1 ? "alice" : "bob"},
                                       {"token", t.seat(away).view.token}},
@@ -462,9 +471,7 @@ TEST_CASE("a garbled or forged request on a node's channel is refused and change
   redis_view r(n.redis);
   const auto on_a = room_on_a(n, r);
   auto& t = *on_a;
-  const auto owner = r.owner_within(t.room(), 3s);
-  REQUIRE(!owner.empty());
-  auto& port = n.node(owner);
+  const auto [owner, port, other] = who_owns(n, r, t.room());
 
   // Whoever publishes there hears the owner's answers on the reply channel it names.
   std::vector<std::string> replies;
@@ -529,10 +536,7 @@ TEST_CASE(
   redis_view r(n.redis);
   const auto on_a = room_on_a(n, r);
   auto& t = *on_a;
-  const auto owner = r.owner_within(t.room(), 3s);
-  REQUIRE(!owner.empty());
-  auto& owner_node = n.node(owner);
-  auto& other = owner == "node-a" ? *n.b : *n.a;
+  const auto [owner, owner_node, other] = who_owns(n, r, t.room());
 
   auto carol = std::make_unique<ws_client>(other.port());
   carol->hello("carol");
@@ -579,10 +583,7 @@ TEST_CASE(
   redis_view r(n.redis);
   const auto on_a = room_on_a(n, r);
   auto& t = *on_a;
-  const auto owner = r.owner_within(t.room(), 3s);
-  REQUIRE(!owner.empty());
-  auto& owner_node = n.node(owner);
-  auto& other = owner == "node-a" ? *n.b : *n.a;
+  const auto [owner, owner_node, other] = who_owns(n, r, t.room());
 
   auto carol = std::make_unique<ws_client>(other.port());
   carol->hello("carol");
@@ -631,7 +632,7 @@ TEST_CASE("the forwarding hop: move to ack on the owner and through another node
   std::vector<double> through_other;
   for (int game = 0; game < 15; ++game) {
     cross_table t(n);
-    const int local_seat = r.owner_within(t.room, 3s) == "node-a" ? 1 : 2;
+    const int local_seat = who_owns(n, r, t.room).owner == "node-a" ? 1 : 2;
     for (std::size_t i = 0; i < g.moves.size(); ++i) {
       const int mover = t.seat(1).view.state().at("to_move").get<int>();
       const auto took = t.play(g.moves[i], "m" + std::to_string(i));
