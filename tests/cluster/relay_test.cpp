@@ -221,7 +221,8 @@ const found_game& short_game() {
 // rooms, then the fewest connections: with both nodes empty, the table's own two players on
 // node a would send it to node b, so idle connections on node b, counted by a few heartbeats
 // (every third of the 1 s node ttl), keep it on node a. (On node b its creator would get the
-// snapshot a remote room sends once its node listens, which this table does not expect.)
+// snapshot a remote room sends once its node listens: the table takes it, but it may come
+// after the table is made, into the reads a case makes itself.)
 std::unique_ptr<table> room_on_a(two_nodes& n, redis_view& r) {
   std::vector<std::unique_ptr<ws_client>> idle;
   for (int i = 0; i < 4; ++i) {
