@@ -2,8 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include <nlohmann/json.hpp>
-
+#include "server/account_notice.hpp"
 #include "server/cluster_node.hpp"
 #include "server/identity_registry.hpp"
 
@@ -15,11 +14,12 @@ account_sync::account_sync(boost::asio::io_context& ioc, identity_registry& iden
       node_(node),
       sub_(ioc, std::move(where),
            [this](const std::string&, const std::string& payload) { on_message(payload); }) {
+  // Notices sent while this node was not listening are lost: read every account again.
   sub_.on_subscribed([this](const std::string&) { identities_.reload_accounts({}); });
-  identities_.on_account_changed([this](const std::string& revoked_digest) {
-    node_.publish(channel(),
-                  nlohmann::json{{"from", node_.node_id()}, {"revoked", revoked_digest}}.dump());
-  });
+  identities_.on_account_changed(
+      [this](const std::string& player, const std::string& revoked_digest) {
+        node_.publish(channel(), account_notice{node_.node_id(), player, revoked_digest}.encode());
+      });
 }
 
 account_sync::~account_sync() {
@@ -41,14 +41,14 @@ void account_sync::stop() {
 }
 
 void account_sync::on_message(const std::string& payload) {
-  const auto j = nlohmann::json::parse(payload, nullptr, false);
-  if (!j.is_object() || !j.contains("from") || !j["from"].is_string() || !j.contains("revoked") ||
-      !j["revoked"].is_string()) {
+  auto notice = account_notice::decode(payload);
+  if (!notice) {
     spdlog::warn("cluster: ignored a message on {} that is not well formed", channel());
     return;
   }
-  if (j["from"].get<std::string>() == node_.node_id()) return;
-  identities_.reload_accounts(j["revoked"].get<std::string>());
+  if (notice->from == node_.node_id()) return;
+  if (notice->player.empty()) return identities_.reload_accounts(std::move(notice->revoked));
+  identities_.reload_account(std::move(notice->player), std::move(notice->revoked));
 }
 
 }  // namespace ringside::server

@@ -2,9 +2,10 @@
 // account_sync: accounts are the cluster's (--cluster). Each node keeps its accounts in
 // memory (identity_registry's book, for names and passwords, and a cache of tokens); when one
 // changes here (made, password changed, a device's token revoked) this says so on the Redis
-// channel `ringside:accounts`, and every other node reads the accounts again from the shared
-// store and forgets the revoked token. After each (re)subscription it reads them again too:
-// pub/sub keeps nothing for a node that was not listening.
+// channel `ringside:accounts`, naming the account (account_notice), and every other node reads
+// that account again from the shared store and forgets the revoked token. After each
+// (re)subscription it reads every account again: pub/sub keeps nothing for a node that was not
+// listening.
 
 #include <boost/asio/io_context.hpp>
 #include <string>

@@ -72,7 +72,7 @@ void identity_registry::register_account(identity_ptr who, std::string name, std
           remember(now, !journal_);
           metrics_.accounts_registered.fetch_add(1);
           spdlog::info("player {} registered as '{}'", who->player, name);
-          account_changed({});
+          account_changed(who->player, {});
           fn({std::move(now)});
         };
         if (!journal_) return done();
@@ -180,7 +180,7 @@ void identity_registry::logout(identity_ptr who, outcome_fn fn) {
                                       who->player, st.error());
                         return fn({nullptr, refusal::failed});
                       }
-                      account_changed(digest);
+                      account_changed(who->player, digest);
                       fn({});
                     });
   });
@@ -206,7 +206,7 @@ void identity_registry::change_password(identity_ptr who, std::string old_passwo
               auto done = [this, who, player, fn, hash = *hash] {
                 accounts_.set_password(player, hash);
                 spdlog::info("player {} changed its password", player);
-                account_changed({});
+                account_changed(player, {});
                 fn({who});
               };
               if (!journal_) return done();

@@ -78,13 +78,16 @@ class identity_registry : public account_directory {
   void sweep(double ttl_s);
 
   // In a cluster: `fn` hears (on the strand) each change of an account made here that other
-  // nodes must see: an account made or a password changed (`revoked_digest` empty), or a
-  // device's token revoked (its digest). Set before the server answers anyone.
-  void on_account_changed(std::function<void(const std::string& revoked_digest)> fn) {
-    account_changed_ = std::move(fn);
-  }
-  // Another node changed an account: forgets the token `revoked_digest` (when not empty) and
-  // reads the accounts again from the shared store (identity_sync.cpp).
+  // nodes must see, with the account's player id: an account made or a password changed
+  // (`revoked_digest` empty), or a device's token revoked (its digest). Set before the server
+  // answers anyone.
+  using account_changed_fn =
+      std::function<void(const std::string& player, const std::string& revoked_digest)>;
+  void on_account_changed(account_changed_fn fn) { account_changed_ = std::move(fn); }
+  // Another node changed the account of `player`: forgets the token `revoked_digest` (when not
+  // empty) and reads that account again from the shared store (identity_sync.cpp).
+  void reload_account(std::string player, std::string revoked_digest);
+  // As reload_account, but reads every account again: for when changes may have been missed.
   void reload_accounts(std::string revoked_digest);
 
 #include "server/rating_eligibility.hpp"
@@ -113,9 +116,12 @@ class identity_registry : public account_directory {
   // A new token for the account of `player` (a device), durable before fn sees it.
   void new_device(const std::string& player, outcome_fn fn);
   // Tells account_changed_, if set.
-  void account_changed(const std::string& revoked_digest) {
-    if (account_changed_) account_changed_(revoked_digest);
+  void account_changed(const std::string& player, const std::string& revoked_digest) {
+    if (account_changed_) account_changed_(player, revoked_digest);
   }
+  // Forgets `revoked_digest` (when not empty), then reads from the shared store the account
+  // of `player` (every account when there is none) and merges it into the book.
+  void reload(std::string revoked_digest, std::optional<std::string> player);
   // On the strand: the accounts as the store has them now, merged into the book.
   void merge_accounts(std::vector<account_row> rows);
 
@@ -137,7 +143,7 @@ class identity_registry : public account_directory {
   std::size_t prune_at_ = 64;  // sweep expired entries when the map reaches this size
   account_book accounts_;
   login_limiter limiter_;
-  std::function<void(const std::string&)> account_changed_;
+  account_changed_fn account_changed_;
   // Last: destroyed first, so no hash still running posts to a strand that is gone.
   password_hasher hasher_;
 };

@@ -1,6 +1,7 @@
 // identity_registry in a cluster: accounts made, passwords changed and tokens revoked on
 // another node reach this one's account book and token cache. The shared store is the
-// record; a node that hears of a change reads the accounts again and merges them.
+// record; a node that hears of a change reads that account again and merges it, and reads
+// them all when it may have missed some.
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/post.hpp>
@@ -11,13 +12,22 @@
 
 namespace ringside::server {
 
+void identity_registry::reload_account(std::string player, std::string revoked_digest) {
+  reload(std::move(revoked_digest), std::move(player));
+}
+
 void identity_registry::reload_accounts(std::string revoked_digest) {
-  boost::asio::post(strand_, [this, revoked_digest = std::move(revoked_digest)] {
+  reload(std::move(revoked_digest), std::nullopt);
+}
+
+void identity_registry::reload(std::string revoked_digest, std::optional<std::string> player) {
+  boost::asio::post(strand_, [this, revoked_digest = std::move(revoked_digest),
+                              player = std::move(player)]() mutable {
     // A token revoked elsewhere no longer opens an identity here.
     if (!revoked_digest.empty()) by_digest_.erase(revoked_digest);
     if (!journal_) return;
-    journal_->read([this](journal& j) {
-      auto rows = j.accounts();
+    journal_->read([this, player = std::move(player)](journal& j) {
+      auto rows = player ? j.account_of(*player) : j.accounts();
       boost::asio::post(strand_, [this, rows = std::move(rows)]() mutable {
         if (!rows) {
           spdlog::error("accounts not read again after another node changed one: {}", rows.error());

@@ -201,6 +201,8 @@ class journal {
   journal_status set_password(std::string_view player_id, std::string_view password_hash);
   // Every account, for the names they reserve.
   ringside::expected<std::vector<account_row>> accounts();
+  // The account of `player_id`: one row, or none when it is no account.
+  ringside::expected<std::vector<account_row>> account_of(std::string_view player_id);
   // Records one more device's token digest for the account `player_id`.
   journal_status save_device_token(std::string_view player_id, std::string_view token_hash);
   // The token with this digest stops working: a device token is deleted; an identity's first

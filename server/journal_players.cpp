@@ -118,6 +118,20 @@ ringside::expected<std::optional<seat_row>> journal::account_named(std::string_v
   return std::optional<seat_row>{seat_row{s->text(0), s->text(1), true}};
 }
 
+ringside::expected<std::vector<account_row>> journal::account_of(std::string_view player_id) {
+  std::lock_guard lock(mutex_);
+  auto s = journal_statement::prepare(
+      *db_, "SELECT player_id, name, password_hash FROM accounts WHERE player_id = ?1");
+  if (!s) return ringside::fail("account_of: " + s.error());
+  scoped_reset reset(*s);
+  s->bind(1, player_id);
+  std::vector<account_row> out;
+  store_step rc = store_step::row;
+  while ((rc = s->step()) == store_step::row) out.push_back({s->text(0), s->text(1), s->text(2)});
+  if (rc != store_step::done) return db_failure("account_of");
+  return out;
+}
+
 ringside::expected<bool> journal::is_account(std::string_view player_id) {
   std::lock_guard lock(mutex_);
   auto s = journal_statement::prepare(*db_, "SELECT 1 FROM accounts WHERE player_id = ?1");

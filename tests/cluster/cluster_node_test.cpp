@@ -19,6 +19,7 @@
 #include "server/cluster/room_lease.hpp"
 #include "server/redis/redis_subscriber.hpp"
 #include "support/io_wait.hpp"
+#include "support/node_flags.hpp"
 #include "support/redis_server.hpp"
 #include "support/server_process.hpp"
 #include "support/table.hpp"
@@ -36,12 +37,6 @@ using ringside::server::redis::redis_endpoint;
 using ringside::server::redis::redis_subscriber;
 
 namespace {
-
-std::vector<std::string> node_flags(const redis_server& r, const std::string& id,
-                                    const std::string& lease_ttl = "1") {
-  return {"--cluster",   r.url(),   "--cluster-node-id", id,
-          "--lease-ttl", lease_ttl, "--node-ttl",        "1"};
-}
 
 // The test's own view of the cluster's Redis.
 struct observer {
@@ -124,13 +119,13 @@ bool metric_becomes(std::uint16_t port, const std::string& line,
 TEST_CASE(
     "two nodes in one Redis: a room is owned by the node that made it, its frames on its channel") {
   redis_server redis;
-  server_process a(node_flags(redis, "node-a"));
+  server_process a(node_flags({.redis = redis.url(), .id = "node-a"}));
   observer o(redis);
 
   table t(a.port());
   REQUIRE(o.owner_becomes(t.room(), "node-a", 3s));
   // Only now: a room made while node-b is up may be placed on it (the least loaded).
-  server_process b(node_flags(redis, "node-b"));
+  server_process b(node_flags({.redis = redis.url(), .id = "node-b"}));
   // The node counts the room its own once Redis's answer reached it, just after the key is set.
   REQUIRE(metric_becomes(a.port(), "ringside_cluster_leases_held 1"));
   CHECK(o.owner(t.room())->epoch == 1);
@@ -186,7 +181,7 @@ TEST_CASE(
 TEST_CASE(
     "SIGKILL of the owner: its lease runs out within the ttl and another node may claim the room") {
   redis_server redis;
-  auto a = std::make_unique<server_process>(node_flags(redis, "node-a"));
+  auto a = std::make_unique<server_process>(node_flags({.redis = redis.url(), .id = "node-a"}));
   std::optional<server_process> b;
   observer o(redis);
   std::string room;
@@ -195,7 +190,7 @@ TEST_CASE(
     room = t.room();
     REQUIRE(o.owner_becomes(room, "node-a", 3s));
     // Only now: a room made while node-b is up may be placed on it (the least loaded).
-    b.emplace(node_flags(redis, "node-b"));
+    b.emplace(node_flags({.redis = redis.url(), .id = "node-b"}));
     REQUIRE(metric_becomes(a->port(), "ringside_cluster_leases_held 1"));
     t.play(1, placement(t.seat(1).state()));
     const auto killed_at = std::chrono::steady_clock::now();
@@ -247,7 +242,7 @@ TEST_CASE(
 
 TEST_CASE("SIGTERM: a node releases its rooms and leaves the registry at once, not after the ttl") {
   redis_server redis;
-  server_process a(node_flags(redis, "node-a", "30"));
+  server_process a(node_flags({.redis = redis.url(), .id = "node-a", .lease_ttl = "30"}));
   observer o(redis);
   std::string room;
   {
@@ -267,7 +262,7 @@ TEST_CASE(
     "a node whose Redis is down refuses moves with internal_error, keeps its players, and plays on "
     "once Redis is back") {
   redis_server redis;
-  server_process a(node_flags(redis, "node-a"));
+  server_process a(node_flags({.redis = redis.url(), .id = "node-a"}));
   redis.kill();
   table t(a.port());  // made while Redis is away: not claimed, so not this node's to commit
   const json refused = t.seat(1).conn->request(first_move(t), "error");
@@ -291,7 +286,7 @@ TEST_CASE(
 
 TEST_CASE("a stale owner whose room was taken over gives it up instead of committing moves") {
   redis_server redis;
-  server_process a(node_flags(redis, "node-a"));
+  server_process a(node_flags({.redis = redis.url(), .id = "node-a"}));
   observer o(redis);
   table t(a.port());
   REQUIRE(o.owner_becomes(t.room(), "node-a", 3s));

@@ -21,8 +21,10 @@
 #include "server/cluster/room_lease.hpp"
 #include "server/redis/redis_client.hpp"
 #include "support/io_wait.hpp"
+#include "support/node_flags.hpp"
 #include "support/postgres_cluster.hpp"
 #include "support/redis_server.hpp"
+#include "support/server_flags.hpp"
 #include "support/server_process.hpp"
 #include "support/table.hpp"
 
@@ -42,22 +44,8 @@ namespace {
 // leaves the list is the dead node's entries, not rooms moving to the survivor.
 std::vector<std::string> lists_node_flags(const redis_server& r, const std::string& store,
                                           const std::string& id) {
-  return {"--cluster",
-          r.url(),
-          "--cluster-node-id",
-          id,
-          "--lease-ttl",
-          "30",
-          "--node-ttl",
-          "1",
-          "--store",
-          store,
-          "--rate-limit",
-          "100000",
-          "--address-rate-limit",
-          "0",
-          "--http-rate-limit",
-          "100000"};
+  return node_flags({.redis = r.url(), .id = id, .store = store, .lease_ttl = "30"},
+                    joined(unlimited_messages, {"--http-rate-limit", "100000"}));
 }
 
 std::string room_owner(const redis_server& r, const std::string& room) {

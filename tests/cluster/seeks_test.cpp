@@ -18,8 +18,10 @@
 #include <vector>
 
 #include "support/game_search.hpp"
+#include "support/node_flags.hpp"
 #include "support/postgres_cluster.hpp"
 #include "support/redis_server.hpp"
+#include "support/server_flags.hpp"
 #include "support/server_process.hpp"
 #include "support/ws_client.hpp"
 
@@ -43,24 +45,9 @@ struct seek_nodes {
     b.emplace(flags("node-b"));
   }
   std::vector<std::string> flags(const std::string& id) {
-    return {"--cluster",
-            redis.url(),
-            "--cluster-node-id",
-            id,
-            "--lease-ttl",
-            "1",
-            "--node-ttl",
-            "1",
-            "--store",
-            store,
-            "--rate-limit",
-            "100000",
-            "--address-rate-limit",
-            "0",
-            "--password-opslimit",
-            "1",
-            "--password-memlimit",
-            "8192"};
+    return node_flags(
+        {.redis = redis.url(), .id = id, .store = store},
+        joined(unlimited_messages, {"--password-opslimit", "1", "--password-memlimit", "8192"}));
   }
 };
 

@@ -20,6 +20,7 @@
 #include "server/postgres_connection.hpp"
 #include "server/redis/redis_client.hpp"
 #include "support/io_wait.hpp"
+#include "support/node_flags.hpp"
 #include "support/postgres_cluster.hpp"
 #include "support/redis_server.hpp"
 #include "support/server_process.hpp"
@@ -42,11 +43,8 @@ namespace {
 std::vector<std::string> node(const redis_server& r, const std::string& store,
                               const std::string& id, const std::string& lease_ttl = "1",
                               const std::string& idle_transaction_ms = "5000") {
-  std::vector<std::string> args{"--store",           store, "--cluster",   r.url(),
-                                "--cluster-node-id", id,    "--lease-ttl", lease_ttl,
-                                "--node-ttl",        "1"};
-  args.insert(args.end(), {"--store-idle-transaction-timeout-ms", idle_transaction_ms});
-  return args;
+  return node_flags({.redis = r.url(), .id = id, .store = store, .lease_ttl = lease_ttl},
+                    {"--store-idle-transaction-timeout-ms", idle_transaction_ms});
 }
 
 // The test's own view of Redis: who owns a room.
@@ -208,39 +206,61 @@ struct room_on_a_then_b {
   postgres_cluster& pg = postgres_cluster::shared();
   std::string db = pg.create_database();
   redis_server redis;
-  std::unique_ptr<server_process> a;
+  server_process a;
   lease_view o{redis};
-  std::unique_ptr<table> t;
-  std::unique_ptr<server_process> b;
-
+  table t;
+  bool owned_by_a = owned_by_a_before_b_starts(o, t);
   // node-a's session in the store (its journal's), found before node-b has one.
   std::string a_backend;
+  server_process b;
 
   explicit room_on_a_then_b(const std::string& lease_ttl = "1",
                             const json& create = {{"variant", "blitz"}},
                             const std::string& idle_transaction_ms = "5000")
-      : a(std::make_unique<server_process>(
-            node(redis, pg.url(db), "node-a", lease_ttl, idle_transaction_ms))) {
-    t = std::make_unique<table>(a->port(), create);
-    REQUIRE(o.owned_by(t->room(), "node-a", 3s));
-    a_backend = pg.query_one(db,
-                             "SELECT string_agg(pid::text, ',') FROM pg_stat_activity WHERE "
-                             "datname = current_database() AND pid <> pg_backend_pid()");
-    b = std::make_unique<server_process>(
-        node(redis, pg.url(db), "node-b", lease_ttl, idle_transaction_ms));
+      : a(node(redis, pg.url(db), "node-a", lease_ttl, idle_transaction_ms)),
+        t(a.port(), create),
+        a_backend(backend_of_a(pg, db)),
+        b(node(redis, pg.url(db), "node-b", lease_ttl, idle_transaction_ms)) {}
+
+ private:
+  static bool owned_by_a_before_b_starts(lease_view& o, table& t) {
+    REQUIRE(o.owned_by(t.room(), "node-a", 3s));
+    return true;
   }
+  // Every session in the database but the test's own: node-a's alone while node-b is down.
+  static std::string backend_of_a(postgres_cluster& pg, const std::string& db) {
+    return pg.query_one(db,
+                        "SELECT string_agg(pid::text, ',') FROM pg_stat_activity WHERE "
+                        "datname = current_database() AND pid <> pg_backend_pid()");
+  }
+};
+
+// Long leases: node-a goes on trusting its lease for seconds after losing it.
+struct room_with_long_leases : room_on_a_then_b {
+  room_with_long_leases() : room_on_a_then_b("30") {}
+};
+
+// A 6 s lease: adopting the room well within it means the handover did not wait for it.
+struct room_with_6s_leases : room_on_a_then_b {
+  room_with_6s_leases() : room_on_a_then_b("6") {}
+};
+
+// PostgreSQL ends node-a's session once its transaction has waited a second for its next
+// statement; its lease runs out within a second too.
+struct room_idle_transaction_bound_1s : room_on_a_then_b {
+  room_idle_transaction_bound_1s() : room_on_a_then_b("1", {{"variant", "blitz"}}, "1000") {}
+};
+
+struct room_with_clock : room_on_a_then_b {
+  room_with_clock()
+      : room_on_a_then_b(
+            "1", {{"variant", "blitz"}, {"clock", {{"initial_s", 60}, {"increment_s", 0}}}}) {}
 };
 
 }  // namespace
 
-TEST_CASE("a stale owner that still trusts its lease cannot commit: the store refuses it") {
-  // Long leases: node-a goes on trusting its lease for seconds after losing it.
-  room_on_a_then_b f("30");
-  auto& pg = f.pg;
-  const auto& db = f.db;
-  auto& o = f.o;
-  auto& t = *f.t;
-  auto& b = *f.b;
+TEST_CASE_FIXTURE(room_with_long_leases,
+                  "a stale owner that still trusts its lease cannot commit: the store refuses it") {
   play_next(t, 1);
   CHECK(pg.query_one(db, "SELECT owner_epoch FROM rooms WHERE id = '" + t.room() + "'") == "1");
 
@@ -270,14 +290,9 @@ TEST_CASE("a stale owner that still trusts its lease cannot commit: the store re
   CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
 }
 
-TEST_CASE("SIGKILL of a node mid-game: a survivor adopts the room and the game finishes there") {
-  room_on_a_then_b f;
-  auto& pg = f.pg;
-  const auto& db = f.db;
-  auto& a = f.a;
-  auto& o = f.o;
-  auto& t = *f.t;
-  auto& b = *f.b;
+TEST_CASE_FIXTURE(
+    room_on_a_then_b,
+    "SIGKILL of a node mid-game: a survivor adopts the room and the game finishes there") {
   int acked = 0;
   for (int s : {1, 2}) {
     play_next(t, s);
@@ -285,7 +300,7 @@ TEST_CASE("SIGKILL of a node mid-game: a survivor adopts the room and the game f
   }
 
   const auto killed_at = steady::now();
-  a->stop(SIGKILL);
+  a.stop(SIGKILL);
   // Noticed within --node-ttl, the lease free within --lease-ttl: node-b adopts the room.
   const auto adopted = o.owned_by(t.room(), "node-b", 4s);
   REQUIRE(adopted);
@@ -322,18 +337,11 @@ TEST_CASE("SIGKILL of a node mid-game: a survivor adopts the room and the game f
   CHECK(plies_stored(pg, db, t.room()) == n + " " + n + " " + n);
 }
 
-TEST_CASE("SIGTERM of a node: another node adopts its room at once, not after the ttl") {
-  // A 6 s lease: adopting the room well within it means the handover did not wait for it.
-  room_on_a_then_b f("6");
-  auto& pg = f.pg;
-  const auto& db = f.db;
-  auto& a = f.a;
-  auto& o = f.o;
-  auto& t = *f.t;
-  auto& b = *f.b;
+TEST_CASE_FIXTURE(room_with_6s_leases,
+                  "SIGTERM of a node: another node adopts its room at once, not after the ttl") {
   play_next(t, 1);
   const auto stopped_at = steady::now();
-  CHECK(::kill(a->pid(), SIGTERM) == 0);
+  CHECK(::kill(a.pid(), SIGTERM) == 0);
   const auto adopted = o.owned_by(t.room(), "node-b", 6s);
   REQUIRE(adopted);
   const auto after =
@@ -344,19 +352,13 @@ TEST_CASE("SIGTERM of a node: another node adopts its room at once, not after th
   CHECK(reconnect(t.seat(2), b.port(), t.room()).at("seat") == 2);
   CHECK(reconnect(t.seat(1), b.port(), t.room()).at("seat") == 1);
   // Already leaving since the SIGTERM above: wait for its exit (a second SIGTERM would kill it).
-  CHECK(a->stop(0) == 0);
+  CHECK(a.stop(0) == 0);
   play_next(t, 2);
   CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
 }
 
-TEST_CASE("a node paused past its lease (SIGSTOP) commits nothing once it runs again") {
-  room_on_a_then_b f;
-  auto& pg = f.pg;
-  const auto& db = f.db;
-  auto& a = *f.a;
-  auto& o = f.o;
-  auto& t = *f.t;
-  auto& b = *f.b;
+TEST_CASE_FIXTURE(room_on_a_then_b,
+                  "a node paused past its lease (SIGSTOP) commits nothing once it runs again") {
   play_next(t, 1);
 
   // node-a stops with a move on its way: the move waits in its socket.
@@ -391,21 +393,15 @@ TEST_CASE("a node paused past its lease (SIGSTOP) commits nothing once it runs a
   CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
 }
 
-TEST_CASE("epochs behind the store's (Redis started again empty) are raised past it") {
-  room_on_a_then_b f;
-  auto& pg = f.pg;
-  const auto& db = f.db;
-  auto& a = f.a;
-  auto& o = f.o;
-  auto& t = *f.t;
-  auto& b = *f.b;
+TEST_CASE_FIXTURE(room_on_a_then_b,
+                  "epochs behind the store's (Redis started again empty) are raised past it") {
   play_next(t, 1);
   // As if Redis had lost its epochs after the store saw five owners of the room.
   pg.query_one(db, "UPDATE rooms SET owner_epoch = 5 WHERE id = '" + t.room() + "' RETURNING 1");
   // node-a (epoch 1) is refused by the store and gives the room up.
   CHECK(send_move(t.seat(2), t.room(), 2, "a2").at("code") == "internal_error");
   CHECK(t.seat(2).conn->wait_closed(3s) == 1001);
-  a->stop(SIGKILL);
+  a.stop(SIGKILL);
 
   // node-b's claim (epoch 2) is refused too, and raises Redis's epoch past the store's; the
   // room is then adopted with epoch 6 and the player gets its seat.
@@ -435,19 +431,14 @@ TEST_CASE("epochs behind the store's (Redis started again empty) are raised past
   CHECK(plies_stored(pg, db, t.room()) == "2 2 2");
 }
 
-TEST_CASE("a clock runs on across a takeover: the mover's turn so far is charged") {
-  room_on_a_then_b f("1",
-                     {{"variant", "blitz"}, {"clock", {{"initial_s", 60}, {"increment_s", 0}}}});
-  auto& a = f.a;
-  auto& o = f.o;
-  auto& t = *f.t;
-  auto& b = *f.b;
+TEST_CASE_FIXTURE(room_with_clock,
+                  "a clock runs on across a takeover: the mover's turn so far is charged") {
   play_next(t, 1);
   // Seat 1's clock runs from seat 2's move, which the node receives after this.
   const auto turn_began = steady::now();
   play_next(t, 2);
   const auto before = t.seat(1).state().at("players").at(0).at("clock_ms").get<std::int64_t>();
-  a->stop(SIGKILL);
+  a.stop(SIGKILL);
   REQUIRE(o.owned_by(t.room(), "node-b", 4s));
   const json joined = reconnect(t.seat(1), b.port(), t.room());
   const auto after = joined.at("state").at("players").at(0).at("clock_ms").get<std::int64_t>();
@@ -458,24 +449,17 @@ TEST_CASE("a clock runs on across a takeover: the mover's turn so far is charged
   CHECK(before - after <= thought.count());
 }
 
-TEST_CASE("a node paused inside a store transaction holds up a takeover only until the bound") {
-  // PostgreSQL ends node-a's session once its transaction has waited a second for its next
-  // statement; its lease runs out within a second too.
-  room_on_a_then_b f("1", {{"variant", "blitz"}}, "1000");
-  auto& pg = f.pg;
-  const auto& db = f.db;
-  auto& a = *f.a;
-  auto& o = f.o;
-  auto& t = *f.t;
-  auto& b = *f.b;
-  REQUIRE(f.a_backend.find(',') == std::string::npos);
+TEST_CASE_FIXTURE(room_idle_transaction_bound_1s,
+                  "a node paused inside a store transaction holds up a takeover only until the "
+                  "bound") {
+  REQUIRE(a_backend.find(',') == std::string::npos);
   const int acked = 1;
   play_next(t, 1);
   settle(t.seat(1));
   settle(t.seat(2));
 
   const int caught = 2;
-  const auto stopped_at = stop_inside_move_write(a.pid(), pg, db, f.a_backend, t, caught);
+  const auto stopped_at = stop_inside_move_write(a.pid(), pg, db, a_backend, t, caught);
   // node-b claims the lease once it runs out; its takeover then waits on the row node-a
   // locked, until PostgreSQL ends node-a's session. The players' hellos wait for that too.
   REQUIRE(o.owned_by(t.room(), "node-b", 4s));
@@ -492,8 +476,7 @@ TEST_CASE("a node paused inside a store transaction holds up a takeover only unt
           << taken_over.count()
           << " ms (--store-idle-transaction-timeout-ms 1000 --lease-ttl 1 --node-ttl 1)");
   CHECK(taken_over < 3500ms);
-  CHECK(pg.query_one(db, "SELECT count(*) FROM pg_stat_activity WHERE pid = " + f.a_backend) ==
-        "0");
+  CHECK(pg.query_one(db, "SELECT count(*) FROM pg_stat_activity WHERE pid = " + a_backend) == "0");
 
   // node-a runs again and finds its session ended: the caught move is refused, never
   // acknowledged, and node-a gives the room up.

@@ -62,14 +62,35 @@ void run_until(net::io_context& ioc, Pred pred) {
   REQUIRE(pred());
 }
 
-}  // namespace
-
-TEST_CASE("journal_writer: a lone write with quick commits runs at the end of its io turn") {
+// A writer on a fresh journal, counting the batches it commits on the io thread, and the
+// io_context (with a strand) its dones run on. By default commits count as quick for an hour.
+struct writer_bench {
   writer_test_dir d;
   std::atomic<std::uint64_t> inline_batches{0};
-  journal_writer w(open_journal(d), std::chrono::microseconds(3'600'000'000LL), &inline_batches);
+  journal_writer w;
   net::io_context ioc;
-  auto strand = net::make_strand(ioc);
+  net::strand<net::io_context::executor_type> strand = net::make_strand(ioc);
+
+  explicit writer_bench(
+      std::chrono::microseconds inline_below = std::chrono::microseconds(3'600'000'000LL))
+      : w(open_journal(d), inline_below, &inline_batches) {}
+
+  // Queues `op`, and runs the io_context until its done has seen it succeed.
+  void write_and_wait(journal_writer::write_fn op) {
+    bool done = false;
+    w.write(std::move(op), strand, [&](journal_status st) {
+      CHECK(st.has_value());
+      done = true;
+    });
+    run_until(ioc, [&] { return done; });
+  }
+};
+
+}  // namespace
+
+TEST_CASE_FIXTURE(
+    writer_bench,
+    "journal_writer: a lone write with quick commits runs at the end of its io turn") {
   std::thread::id where;
   bool ran = false;
   bool done = false;
@@ -94,11 +115,9 @@ TEST_CASE("journal_writer: a lone write with quick commits runs at the end of it
   CHECK(inline_batches.load() == 1);
 }
 
-TEST_CASE("journal_writer: writes of one io turn keep their order, each done after its commit") {
-  writer_test_dir d;
-  journal_writer w(open_journal(d), std::chrono::microseconds(3'600'000'000LL));
-  net::io_context ioc;
-  auto strand = net::make_strand(ioc);
+TEST_CASE_FIXTURE(
+    writer_bench,
+    "journal_writer: writes of one io turn keep their order, each done after its commit") {
   std::mutex m;  // the ops may run on the writer thread while the dones run here
   std::vector<int> ran;
   std::vector<int> done;
@@ -128,8 +147,6 @@ TEST_CASE("journal_writer: writes of one io turn keep their order, each done aft
 
 TEST_CASE(
     "journal_writer: with io-thread commits off, or after a slow commit, the thread commits") {
-  writer_test_dir d;
-  std::atomic<std::uint64_t> inline_batches{0};
   std::chrono::microseconds inline_below{0};
   SUBCASE("off") {
     inline_below = std::chrono::microseconds{0};
@@ -138,48 +155,27 @@ TEST_CASE(
     inline_below = std::chrono::microseconds{1};
   }
   CAPTURE(inline_below.count());
-  journal_writer w(open_journal(d), inline_below, &inline_batches);
-  net::io_context ioc;
-  auto strand = net::make_strand(ioc);
+  writer_bench b(inline_below);
   // The first write: with a 1 µs bound nothing has been measured yet, so it may run here; it
   // takes longer than the bound, which sends the next one to the thread.
-  bool first_done = false;
-  w.write(
-      [](journal&) {
-        const auto until = std::chrono::steady_clock::now() + 20us;
-        while (std::chrono::steady_clock::now() < until) {
-        }
-        return ok();
-      },
-      strand,
-      [&](journal_status st) {
-        CHECK(st.has_value());
-        first_done = true;
-      });
-  run_until(ioc, [&] { return first_done; });
+  b.write_and_wait([](journal&) {
+    const auto until = std::chrono::steady_clock::now() + 20us;
+    while (std::chrono::steady_clock::now() < until) {
+    }
+    return ok();
+  });
   std::thread::id where;
-  bool second_done = false;
-  w.write(
-      [&](journal&) {
-        where = std::this_thread::get_id();
-        return ok();
-      },
-      strand,
-      [&](journal_status st) {
-        CHECK(st.has_value());
-        second_done = true;
-      });
-  run_until(ioc, [&] { return second_done; });
+  b.write_and_wait([&](journal&) {
+    where = std::this_thread::get_id();
+    return ok();
+  });
   CHECK(where != std::this_thread::get_id());
-  CHECK(w.batches() == 2);
-  CHECK(inline_batches.load() == (inline_below.count() == 0 ? 0 : 1));
+  CHECK(b.w.batches() == 2);
+  CHECK(b.inline_batches.load() == (inline_below.count() == 0 ? 0 : 1));
 }
 
-TEST_CASE("journal_writer: a read queued after a write runs once that write is durable") {
-  writer_test_dir d;
-  journal_writer w(open_journal(d), std::chrono::microseconds(3'600'000'000LL));
-  net::io_context ioc;
-  auto strand = net::make_strand(ioc);
+TEST_CASE_FIXTURE(writer_bench,
+                  "journal_writer: a read queued after a write runs once that write is durable") {
   std::mutex m;  // the read may run on the writer thread while the done runs here
   std::vector<std::string> order;
   w.write(

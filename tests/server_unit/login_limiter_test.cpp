@@ -3,6 +3,8 @@
 // long is refused; old failures are forgotten.
 #include <doctest/doctest.h>
 
+#include <vector>
+
 #include "server/login_limiter.hpp"
 
 namespace ringside::server {

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/node_flags.hpp"
 #include "support/postgres_cluster.hpp"
 #include "support/ws_client.hpp"
 
@@ -32,12 +33,12 @@ std::string local_cluster::via_node(std::size_t i, const std::string& path) {
 }
 
 std::vector<std::string> local_cluster::flags_for(std::size_t i) const {
-  std::vector<std::string> flags{"--store",      store_url_,          "--cluster",
-                                 redis_->url(),  "--cluster-node-id", node_id(i),
-                                 "--lease-ttl",  opts_.lease_ttl,     "--node-ttl",
-                                 opts_.node_ttl, "--trust-proxy",     "127.0.0.1"};
-  flags.insert(flags.end(), opts_.node_flags.begin(), opts_.node_flags.end());
-  return flags;
+  return node_flags({.redis = redis_->url(),
+                     .id = node_id(i),
+                     .store = store_url_,
+                     .lease_ttl = opts_.lease_ttl,
+                     .node_ttl = opts_.node_ttl},
+                    joined({"--trust-proxy", "127.0.0.1"}, opts_.node_flags));
 }
 
 std::size_t local_cluster::node_with_rooms(std::int64_t rooms) {

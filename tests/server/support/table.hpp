@@ -30,7 +30,9 @@ class table {
  public:
   // hello for two players, create_room (with `create` merged in: variant, clock...) seated
   // first, join by the second; both end holding the same state. With `ca_file`, both connect
-  // with wss://, trusting the certificate in it.
+  // with wss://, trusting the certificate in it. In a cluster, a room made through a node that
+  // does not own it sends its creator the room's snapshot, unasked, once that node listens to
+  // it: the table takes it wherever it comes (the reads below do too).
   table(std::uint16_t port, const json& create = {{"variant", "blitz"}},
         const std::string& ca_file = "");
 
@@ -47,7 +49,13 @@ class table {
   json sync(int s);
 
  private:
+  // The next message on seat `s` that is not a snapshot of this room sent unasked (no `re`),
+  // which resets the seat's copy instead; after one, a patch of a version it already covers is
+  // passed over too.
+  json next_asked(int s);
+
   std::array<seat_view, 2> seats_;
+  std::array<bool, 2> took_unasked_snapshot_{};
   std::string room_;
 };
 
