@@ -18,7 +18,10 @@ journal_writer::journal_writer(std::unique_ptr<journal> j, std::chrono::microsec
       inline_below_(inline_below),
       inline_batches_(inline_batches),
       folded_(folded),
-      thread_([this] { loop(); }) {}
+      thread_([this] { loop(); }) {
+  std::unique_lock lock(mutex_);
+  waiting_cv_.wait(lock, [this] { return waiting_; });
+}
 
 journal_writer::~journal_writer() {
   {
@@ -102,6 +105,10 @@ void journal_writer::loop() {
     std::deque<task> taken;
     {
       std::unique_lock lock(mutex_);
+      if (!waiting_) {
+        waiting_ = true;
+        waiting_cv_.notify_one();
+      }
       // Whatever is queued, a posted flush's writes too: the flush then finds nothing left.
       wake_.wait(lock, [this] { return !busy_ && (stopping_ || !queue_.empty()); });
       if (queue_.empty()) return;  // stopping, and nothing left to write

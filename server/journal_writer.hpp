@@ -47,7 +47,8 @@ class journal_writer {
                           std::chrono::microseconds inline_below = std::chrono::microseconds{0},
                           std::atomic<std::uint64_t>* inline_batches = nullptr,
                           std::atomic<std::uint64_t>* folded = nullptr);
-  // Runs what is still queued, then stops the thread.
+  // Runs what is still queued, then stops the thread. Every executor a write named must
+  // outlive the writer: the thread may still hold a copy after that write's done has run.
   ~journal_writer();
   journal_writer(const journal_writer&) = delete;
   journal_writer& operator=(const journal_writer&) = delete;
@@ -84,6 +85,10 @@ class journal_writer {
   std::unique_ptr<journal> journal_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
+  // The constructor returns once the thread waits for work: a first write then finds it idle,
+  // as every later one does, instead of racing its start.
+  std::condition_variable waiting_cv_;
+  bool waiting_ = false;
   std::deque<task> queue_;
   bool stopping_ = false;
   // The journal is in use (by the thread or an io thread's flush): nobody else may start.

@@ -67,9 +67,11 @@ void run_until(net::io_context& ioc, Pred pred) {
 struct writer_bench {
   writer_test_dir d;
   std::atomic<std::uint64_t> inline_batches{0};
-  journal_writer w;
+  // Before the writer: its thread may still hold a copy of the strand after a done has run,
+  // so the io_context must outlive it.
   net::io_context ioc;
   net::strand<net::io_context::executor_type> strand = net::make_strand(ioc);
+  journal_writer w;
 
   explicit writer_bench(
       std::chrono::microseconds inline_below = std::chrono::microseconds(3'600'000'000LL))
@@ -205,9 +207,10 @@ TEST_CASE("journal_writer: a seat write that a later one of its room supersedes 
   using ringside::server::journal_write_scope;
   writer_test_dir d;
   std::atomic<std::uint64_t> folded{0};
-  journal_writer w(open_journal(d), std::chrono::microseconds{0}, nullptr, &folded);
+  // Before the writer, which must stop before the executor its dones run on goes.
   net::io_context ioc;
   auto strand = net::make_strand(ioc);
+  journal_writer w(open_journal(d), std::chrono::microseconds{0}, nullptr, &folded);
   // The thread is held inside a first batch while the others queue, so they form one batch.
   std::promise<void> entered;
   std::promise<void> release;
