@@ -607,6 +607,9 @@ std::shared_ptr<const std::string> room::commit(std::uint64_t except, const move
   }
   snapshot_frame_.reset();
   lean_snapshot_frame_.reset();
+  // Before any member can see the change: a list asked for after the patch arrived (the
+  // registry's strand runs in order) then agrees with it, a cancelled room gone from it.
+  publish_summary();
   auto frame =
       std::make_shared<const std::string>(protocol::encode_patch(settings_.id, version_, ops));
   // Lean members share one frame too, made when the first of them is met.
@@ -637,7 +640,6 @@ std::shared_ptr<const std::string> room::commit(std::uint64_t except, const move
   // A mover not in the room's presence (its seat's other connection) is still answered.
   if (answer != nullptr && !answered) answer->to->send(answer_frame());
   if (auto* o = registry_.observer()) o->room_frame(settings_.id, frame);
-  publish_summary();
   return frame;
 }
 
