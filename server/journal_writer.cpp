@@ -12,12 +12,10 @@ namespace ringside::server {
 namespace net = boost::asio;
 
 journal_writer::journal_writer(std::unique_ptr<journal> j, std::chrono::microseconds inline_below,
-                               std::atomic<std::uint64_t>* inline_batches,
-                               std::atomic<std::uint64_t>* folded)
+                               counters count)
     : journal_(std::move(j)),
       inline_below_(inline_below),
-      inline_batches_(inline_batches),
-      folded_(folded),
+      count_(count),
       thread_([this] { loop(); }) {
   std::unique_lock lock(mutex_);
   waiting_cv_.wait(lock, [this] { return waiting_; });
@@ -89,7 +87,8 @@ void journal_writer::flush_here() {
     taken.swap(queue_);
   }
   run_tasks(taken);
-  if (inline_batches_ != nullptr) inline_batches_->fetch_add(1, std::memory_order_relaxed);
+  if (count_.inline_batches != nullptr)
+    count_.inline_batches->fetch_add(1, std::memory_order_relaxed);
   bool more = false;
   {
     std::lock_guard lock(mutex_);
@@ -168,7 +167,8 @@ void journal_writer::run_writes(std::deque<task>& batch) {
   // A folded write's effect is the later write's: it succeeded or failed with it.
   for (std::size_t i = 0; i < batch.size(); ++i)
     if (runs_as[i] != i) results[i] = results[runs_as[i]];
-  if (folded_ != nullptr && folded > 0) folded_->fetch_add(folded, std::memory_order_relaxed);
+  if (count_.folded != nullptr && folded > 0)
+    count_.folded->fetch_add(folded, std::memory_order_relaxed);
   if (!status)
     spdlog::error("journal: a batch of {} writes failed: {}", batch.size(), status.error());
   {
@@ -181,11 +181,19 @@ void journal_writer::run_writes(std::deque<task>& batch) {
     // goes to the thread as after a slow commit. A lone write brings them back.
     if (batch.size() > 1) last_commit_ = std::max(last_commit_, inline_below_);
   }
+  if (!status)
+    for (auto& r : results) r = journal_status(ringside::fail(status.error()));
+  // Counted before any done runs: whoever hears of a failure finds it in the figures.
+  if (count_.failed != nullptr) {
+    const auto failed =
+        std::count_if(results.begin(), results.end(), [](const journal_status& r) { return !r; });
+    if (failed > 0)
+      count_.failed->fetch_add(static_cast<std::uint64_t>(failed), std::memory_order_relaxed);
+  }
   for (std::size_t i = 0; i < batch.size(); ++i) {
     auto& t = batch[i];
     if (!t.done) continue;
-    journal_status r = !status ? journal_status(ringside::fail(status.error())) : results[i];
-    net::post(t.ex, [done = std::move(t.done), r = std::move(r)] { done(r); });
+    net::post(t.ex, [done = std::move(t.done), r = std::move(results[i])] { done(r); });
   }
 }
 

@@ -33,20 +33,27 @@
 
 namespace ringside::server {
 
+// Where a journal_writer counts what it did, for /metrics; any of them may be null.
+struct journal_writer_counters {
+  std::atomic<std::uint64_t>* inline_batches = nullptr;  // batches committed on an io thread
+  std::atomic<std::uint64_t>* folded = nullptr;          // seat writes a later one superseded
+  // Writes whose done was told of a failure: their own, or their batch's transaction's.
+  std::atomic<std::uint64_t>* failed = nullptr;
+};
+
 class journal_writer {
  public:
   using write_fn = std::function<journal_status(journal&)>;
   using done_fn = std::function<void(journal_status)>;
   using read_fn = std::function<void(journal&)>;
 
+  using counters = journal_writer_counters;
+
   // Takes the opened journal and starts the writer thread. Writes commit on an io thread
-  // while the last commit took less than `inline_below` (zero: always on the writer thread);
-  // `inline_batches` (may be null) counts those commits; `folded` (may be null) counts the
-  // seat writes a later one superseded.
+  // while the last commit took less than `inline_below` (zero: always on the writer thread).
   explicit journal_writer(std::unique_ptr<journal> j,
                           std::chrono::microseconds inline_below = std::chrono::microseconds{0},
-                          std::atomic<std::uint64_t>* inline_batches = nullptr,
-                          std::atomic<std::uint64_t>* folded = nullptr);
+                          counters count = {});
   // Runs what is still queued, then stops the thread. Every executor a write named must
   // outlive the writer: the thread may still hold a copy after that write's done has run.
   ~journal_writer();
@@ -98,8 +105,7 @@ class journal_writer {
   const std::chrono::nanoseconds inline_below_;
   // How long the last batch took; at least inline_below_ when it held several writes.
   std::chrono::nanoseconds last_commit_{0};
-  std::atomic<std::uint64_t>* inline_batches_;
-  std::atomic<std::uint64_t>* folded_;
+  const counters count_;
   std::uint64_t batches_ = 0;
   std::uint64_t writes_ = 0;
   std::thread thread_;  // last: starts after everything above exists

@@ -189,6 +189,10 @@ std::string metrics::render() const {
           "Seat writes not run because a later seat write of the same room, in the same journal "
           "batch and with nothing between them that reads that room, replaced them.",
           journal_seat_writes_folded.load());
+  counter("ringside_journal_writes_failed_total",
+          "Journal writes that failed, by their own statement or with their batch's transaction "
+          "(a failing disk, a lost PostgreSQL session); what asked for them was refused.",
+          journal_writes_failed.load());
   counter("ringside_names_refused_total",
           "Names refused: hello with a name that hides or mixes scripts (bad_name), join beside a "
           "seated player whose name looks the same (name_taken).",

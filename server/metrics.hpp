@@ -107,6 +107,9 @@ class metrics {
   // Seat writes not run because a later seat write of the same room in the same batch
   // replaced them (seat_write_fold).
   std::atomic<std::uint64_t> journal_seat_writes_folded{0};
+  // Journal writes that failed (their statement, or their batch's transaction): each one's
+  // request was refused, with internal_error where a client asked.
+  std::atomic<std::uint64_t> journal_writes_failed{0};
 
   // A node of a cluster (--cluster): leases, Redis, the other nodes.
   cluster_metrics cluster;

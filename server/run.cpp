@@ -572,7 +572,8 @@ int run(int argc, char** argv) {
   auto writer = std::make_unique<journal_writer>(
       std::move(*opened),
       std::chrono::microseconds(static_cast<std::int64_t>(opts.journal_inline_commit_us)),
-      &stats.journal_inline_batches, &stats.journal_seat_writes_folded);
+      journal_writer::counters{&stats.journal_inline_batches, &stats.journal_seat_writes_folded,
+                               &stats.journal_writes_failed});
 
   // Every connection is a descriptor: take all the kernel allows before the first one (after
   // the journal: a server that will not start says only why).

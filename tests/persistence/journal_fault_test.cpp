@@ -15,6 +15,7 @@
 #include "journaled_server.hpp"
 #include "reconnect.hpp"
 #include "support/game_search.hpp"
+#include "support/server_checks.hpp"
 #include "support/server_flags.hpp"
 #include "support/table.hpp"
 
@@ -107,6 +108,8 @@ TEST_CASE("a move the journal cannot record is refused, changes nothing, and pla
     // Nothing changed, for either seat.
     CHECK(t->sync(1) == before1);
     CHECK(t->sync(2) == before2);
+    // An operator sees both refused writes (at least: a seat write may share their batch).
+    CHECK(metric(srv.port(), "ringside_journal_writes_failed_total") >= 2);
 
     // The server still answers others while the disk fails.
     ws_client newcomer(srv.port());

@@ -75,7 +75,7 @@ struct writer_bench {
 
   explicit writer_bench(
       std::chrono::microseconds inline_below = std::chrono::microseconds(3'600'000'000LL))
-      : w(open_journal(d), inline_below, &inline_batches) {}
+      : w(open_journal(d), inline_below, {&inline_batches}) {}
 
   // Queues `op`, and runs the io_context until its done has seen it succeed.
   void write_and_wait(journal_writer::write_fn op) {
@@ -207,10 +207,11 @@ TEST_CASE("journal_writer: a seat write that a later one of its room supersedes 
   using ringside::server::journal_write_scope;
   writer_test_dir d;
   std::atomic<std::uint64_t> folded{0};
+  std::atomic<std::uint64_t> failed{0};
   // Before the writer, which must stop before the executor its dones run on goes.
   net::io_context ioc;
   auto strand = net::make_strand(ioc);
-  journal_writer w(open_journal(d), std::chrono::microseconds{0}, nullptr, &folded);
+  journal_writer w(open_journal(d), std::chrono::microseconds{0}, {nullptr, &folded, &failed});
   // The thread is held inside a first batch while the others queue, so they form one batch.
   std::promise<void> entered;
   std::promise<void> release;
@@ -255,5 +256,6 @@ TEST_CASE("journal_writer: a seat write that a later one of its room supersedes 
   CHECK(answers ==
         std::vector<std::string>{"s1 gone", "s2 gone", "move ok", "s3 ok", "other ok", "s4 ok"});
   CHECK(folded.load() == 2);
+  CHECK(failed.load() == 2);  // s2, and s1 that took its result
   CHECK(w.writes() == 7);
 }
