@@ -23,6 +23,7 @@
 #include "support/node_flags.hpp"
 #include "support/postgres_cluster.hpp"
 #include "support/redis_server.hpp"
+#include "support/server_checks.hpp"
 #include "support/server_process.hpp"
 #include "support/table.hpp"
 #include "support/ws_client.hpp"
@@ -200,6 +201,28 @@ steady::time_point stop_inside_move_write(pid_t pid, postgres_cluster& pg, const
   return stopped_at;
 }
 
+// The same player as `seat`, not yet connected: to reconnect with its token elsewhere.
+seat_view same_player(const seat_view& seat) {
+  seat_view moved;
+  moved.token = seat.token;
+  moved.player = seat.player;
+  return moved;
+}
+
+// Lets a node paused with `stale`'s move on its way run again, and reads `stale`'s connection
+// to its end: the move is refused (never acknowledged) and the node, which lost the room
+// meanwhile, closes the seat.
+void resume_and_expect_refusal(pid_t paused, seat_view& stale) {
+  REQUIRE(::kill(paused, SIGCONT) == 0);
+  bool acked = false;
+  while (auto m = stale.conn->recv(3s)) {
+    if (m->at("type") == "ack") acked = true;
+    if (m->at("type") == "error") CHECK(m->at("code") == "internal_error");
+  }
+  CHECK_FALSE(acked);
+  CHECK(stale.conn->closed());
+}
+
 // node-a owns a fresh game's room, and only then node-b starts: with placement on the least
 // loaded node, a room made while both were up could land on node-b.
 struct room_on_a_then_b {
@@ -371,21 +394,12 @@ TEST_CASE_FIXTURE(room_on_a_then_b,
                     {"id", "paused"}});
   // node-b adopts the room once node-a's lease runs out, and the player comes to it.
   REQUIRE(o.owned_by(t.room(), "node-b", 4s));
-  seat_view moved;
-  moved.token = stale.token;
-  moved.player = stale.player;
+  seat_view moved = same_player(stale);
   CHECK(reconnect(moved, b.port(), t.room()).at("state").at("ply") == 1);
 
   // node-a runs again: the paused move is refused (never acknowledged) and node-a gives the
   // room up, closing its members.
-  REQUIRE(::kill(a.pid(), SIGCONT) == 0);
-  bool acked = false;
-  while (auto m = stale.conn->recv(3s)) {
-    if (m->at("type") == "ack") acked = true;
-    if (m->at("type") == "error") CHECK(m->at("code") == "internal_error");
-  }
-  CHECK_FALSE(acked);
-  CHECK(stale.conn->closed());
+  resume_and_expect_refusal(a.pid(), stale);
   CHECK(plies_stored(pg, db, t.room()) == "1 1 1");
 
   // The same move, played at node-b, counts once.
@@ -464,9 +478,7 @@ TEST_CASE_FIXTURE(room_idle_transaction_bound_1s,
   // locked, until PostgreSQL ends node-a's session. The players' hellos wait for that too.
   REQUIRE(o.owned_by(t.room(), "node-b", 4s));
   auto& stale = t.seat(caught);
-  seat_view moved;
-  moved.token = stale.token;
-  moved.player = stale.player;
+  seat_view moved = same_player(stale);
   CHECK(reconnect(moved, b.port(), t.room()).at("state").at("ply") == acked);
   const auto taken_over =
       std::chrono::duration_cast<std::chrono::milliseconds>(steady::now() - stopped_at);
@@ -480,14 +492,8 @@ TEST_CASE_FIXTURE(room_idle_transaction_bound_1s,
 
   // node-a runs again and finds its session ended: the caught move is refused, never
   // acknowledged, and node-a gives the room up.
-  REQUIRE(::kill(a.pid(), SIGCONT) == 0);
-  bool stale_acked = false;
-  while (auto m = stale.conn->recv(3s)) {
-    if (m->at("type") == "ack") stale_acked = true;
-    if (m->at("type") == "error") CHECK(m->at("code") == "internal_error");
-  }
-  CHECK_FALSE(stale_acked);
-  CHECK(stale.conn->closed());
+  resume_and_expect_refusal(a.pid(), stale);
+  CHECK(metric(a.port(), "ringside_journal_writes_failed_total") >= 1);
   const std::string n = std::to_string(acked);
   CHECK(plies_stored(pg, db, t.room()) == n + " " + n + " " + n);
   CHECK(pg.query_one(db, "SELECT owner_epoch FROM rooms WHERE id = '" + t.room() + "'") == "2");
