@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 #include <boost/asio/io_context.hpp>
@@ -71,6 +72,18 @@ int usable_cpus() {
   CPU_ZERO(&set);
   if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
   return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+// The Redis of --cluster (none without it). A password in the environment keeps it out of
+// the process list; one in the URL wins.
+std::optional<redis::redis_endpoint> cluster_redis(const std::string& url) {
+  if (url.empty()) return std::nullopt;
+  auto at = redis::redis_endpoint::parse(url);
+  if (!at) return std::nullopt;
+  if (const char* password = std::getenv("RINGSIDE_REDIS_PASSWORD");
+      at->password.empty() && password != nullptr)
+    at->password = password;
+  return at;
 }
 
 // Fills `o` and `tls` from the command line; returns an exit code when the process should stop
@@ -250,8 +263,9 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
   auto& cluster = o.cluster;
   desc.add_options()(
       "cluster", po::value<std::string>(&cluster.redis_url),
-      "redis://host:port: run as one node of a cluster in that Redis (room leases, the node "
-      "registry, room channels; docs/cluster.md); default: a single server")(
+      "redis://[[user]:password@]host:port: run as one node of a cluster in that Redis (room "
+      "leases, the node registry, room channels; docs/cluster.md); the password may come from "
+      "RINGSIDE_REDIS_PASSWORD instead; default: a single server")(
       "cluster-node-id", po::value<std::string>(&cluster.node_id),
       "this node's name in the cluster (letters, digits, - _ .; default: made up at start)")(
       "cluster-address", po::value<std::string>(&cluster.address),
@@ -458,7 +472,8 @@ std::optional<int> parse_flags(int argc, char** argv, options& o, tls_files& tls
     return 1;
   }
   if (!cluster.redis_url.empty() && !redis::redis_endpoint::parse(cluster.redis_url)) {
-    std::cerr << "ringside-server: --cluster must be redis://host:port\n";
+    std::cerr << "ringside-server: --cluster must be redis://host:port, with user:password@ "
+                 "or :password@ before the host for a Redis that asks for one\n";
     return 1;
   }
   if (!(cluster.lease_ttl_s >= 0.5 && cluster.lease_ttl_s <= 60) ||
@@ -597,10 +612,9 @@ int run(int argc, char** argv) {
   rooms.set_accounts(&identities);
   // Before restore: every restored room is claimed as this node's as soon as Redis answers.
   std::unique_ptr<cluster_node> node;
-  if (!opts.cluster.redis_url.empty()) {
-    node = std::make_unique<cluster_node>(ioc, opts.cluster,
-                                          *redis::redis_endpoint::parse(opts.cluster.redis_url),
-                                          stats);
+  const auto redis_at = cluster_redis(opts.cluster.redis_url);
+  if (redis_at) {
+    node = std::make_unique<cluster_node>(ioc, opts.cluster, *redis_at, stats);
     rooms.set_observer(node.get());
     node->on_room_lost([&rooms](const std::string& id) { rooms.give_up(id); });
     node->on_take_over([&rooms](const std::string& id, std::int64_t epoch,
@@ -638,7 +652,7 @@ int run(int argc, char** argv) {
   std::unique_ptr<cluster_relay> relay;
   if (node) {
     relay = std::make_unique<cluster_relay>(
-        ioc, ctx, *node, *redis::redis_endpoint::parse(opts.cluster.redis_url),
+        ioc, ctx, *node, *redis_at,
         std::chrono::milliseconds(
             static_cast<std::int64_t>(opts.cluster.forward_timeout_s * 1000)));
     ctx.relay = relay.get();
@@ -646,15 +660,13 @@ int run(int argc, char** argv) {
   // Quick pairing across the nodes: the open seeks live in Redis.
   std::unique_ptr<cluster_seeks> shared_seeks;
   if (node) {
-    shared_seeks = std::make_unique<cluster_seeks>(
-        ioc, ctx, *node, *redis::redis_endpoint::parse(opts.cluster.redis_url));
+    shared_seeks = std::make_unique<cluster_seeks>(ioc, ctx, *node, *redis_at);
     ctx.shared_seeks = shared_seeks.get();
   }
   // Accounts made or changed on one node are every node's.
   std::unique_ptr<account_sync> accounts_across;
   if (node) {
-    accounts_across = std::make_unique<account_sync>(
-        ioc, identities, *node, *redis::redis_endpoint::parse(opts.cluster.redis_url));
+    accounts_across = std::make_unique<account_sync>(ioc, identities, *node, *redis_at);
   }
 
   std::shared_ptr<listener> server;

@@ -3,6 +3,8 @@
 #include <hiredis/async.h>
 #include <hiredis/hiredis.h>
 
+#include <spdlog/spdlog.h>
+
 #include <boost/asio/post.hpp>
 
 namespace ringside::server::redis {
@@ -55,9 +57,49 @@ void redis_link::connect() {
     return;
   }
   context_ = ac;
+  // First in the pipeline: everything sent after it runs logged in.
+  if (!where_.password.empty()) {
+    std::vector<std::string> auth{"AUTH"};
+    if (!where_.user.empty()) auth.push_back(where_.user);
+    auth.push_back(where_.password);
+    send(auth, [weak = weak_from_this(), ac](redis_reply r) {
+      auto self = weak.lock();
+      if (self && self->context_ == ac) self->login_answered(r);
+    });
+  }
   // hiredis finishes connecting when the socket turns writable, which it only watches while a
   // command waits; this PING makes that happen now, and its timeout bounds a connect that hangs.
   send({"PING"}, nullptr);
+}
+
+void redis_link::login_answered(const redis_reply& r) {
+  if (r.ok()) {
+    became_ready();
+    return;
+  }
+  if (r.type == redis_reply::kind::unavailable) return;  // lost meanwhile: reconnecting anyway
+  ++logins_refused_;
+  // Once until a login succeeds: the link tries again every couple of seconds.
+  if (!login_refusal_logged_)
+    spdlog::error("cluster: Redis at {} refused the login: {} (check the password in --cluster)",
+                  where_.to_string(), r.text);
+  login_refusal_logged_ = true;
+  drop_context();
+  schedule_reconnect();
+}
+
+void redis_link::became_ready() {
+  connected_ = true;
+  login_refusal_logged_ = false;
+  ++connections_made_;
+  backoff_.succeeded();
+  if (on_connected_) {
+    try {
+      on_connected_();
+    } catch (...) {
+      ++callback_faults_;
+    }
+  }
 }
 
 void redis_link::send(const std::vector<std::string>& args, reply_handler fn) {
@@ -127,16 +169,8 @@ void redis_link::on_connect(const redisAsyncContext* ac, int status) {
     link.lost("connect failed");
     return;
   }
-  link.connected_ = true;
-  ++link.connections_made_;
-  link.backoff_.succeeded();
-  if (link.on_connected_) {
-    try {
-      link.on_connected_();
-    } catch (...) {
-      ++link.callback_faults_;
-    }
-  }
+  // With a password, ready once AUTH's answer says so (login_answered).
+  if (link.where_.password.empty()) link.became_ready();
 }
 
 void redis_link::on_disconnect(const redisAsyncContext* ac, int) {

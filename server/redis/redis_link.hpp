@@ -6,6 +6,11 @@
 // caller waits for ever). Everything happens on one strand, callbacks included; a callback
 // that throws is caught and counted, never let out into hiredis.
 //
+// With a password in its endpoint, AUTH is the first command of every connection, so every
+// later one runs logged in; the link counts as connected only once Redis accepts it. A
+// refused password is logged and the connection dropped, and tried again with the backoff
+// (an operator who fixes Redis's password need not restart the server).
+//
 // For redis_client and redis_subscriber; use those.
 
 #include <boost/asio/steady_timer.hpp>
@@ -62,10 +67,12 @@ class redis_link : public std::enable_shared_from_this<redis_link> {
 
   bool connected() const { return connected_; }
   redis_strand strand() const { return strand_; }
-  // Callbacks that threw, connections made (the first one included), commands timed out.
+  // Callbacks that threw, connections made (the first one included), commands timed out,
+  // logins Redis refused.
   std::uint64_t callback_faults() const { return callback_faults_; }
   std::uint64_t connections_made() const { return connections_made_; }
   std::uint64_t commands_timed_out() const { return commands_timed_out_; }
+  std::uint64_t logins_refused() const { return logins_refused_; }
 
  private:
   struct pending;
@@ -75,6 +82,9 @@ class redis_link : public std::enable_shared_from_this<redis_link> {
   static void on_disconnect(const redisAsyncContext* ac, int status);
 
   void connect();
+  // The connection is up and, where a password is set, logged in.
+  void became_ready();
+  void login_answered(const redis_reply& r);
   void lost(const std::string& why);
   void schedule_reconnect();
   void arm_watchdog();
@@ -100,6 +110,8 @@ class redis_link : public std::enable_shared_from_this<redis_link> {
   std::uint64_t callback_faults_ = 0;
   std::uint64_t connections_made_ = 0;
   std::uint64_t commands_timed_out_ = 0;
+  std::uint64_t logins_refused_ = 0;
+  bool login_refusal_logged_ = false;
 };
 
 }  // namespace ringside::server::redis

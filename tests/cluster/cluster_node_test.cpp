@@ -8,7 +8,12 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 
 #include <boost/asio/io_context.hpp>
 #include <nlohmann/json.hpp>
@@ -327,4 +332,47 @@ TEST_CASE("--cluster flags that make no sense stop the server at start, saying w
   CHECK(exit_code("--cluster redis://127.0.0.1:6379 --forward-timeout 0") == 1);
   CHECK(exit_code("--cluster redis://127.0.0.1:6379 --placement-load-margin -1") == 1);
   CHECK(exit_code("--cluster redis://127.0.0.1:6379 --placement-load-margin 100") == 1);
+}
+
+TEST_CASE(
+    "a Redis that asks for a password: nodes log in with it, from the URL or the environment, "
+    "and a wrong one is refused and logged") {
+  redis_server redis("n0de/p@ss");
+  server_process a(node_flags({.redis = redis.url(), .id = "node-a"}));
+  observer o(redis);
+  table t(a.port());
+  REQUIRE(o.owner_becomes(t.room(), "node-a", 3s));
+
+  // The password from the environment, out of the process list; the child inherits it.
+  REQUIRE(::setenv("RINGSIDE_REDIS_PASSWORD", redis.password().c_str(), 1) == 0);
+  server_process b(node_flags({.redis = redis.bare_url(), .id = "node-b"}));
+  REQUIRE(::unsetenv("RINGSIDE_REDIS_PASSWORD") == 0);
+  CHECK(metric_becomes(b.port(), "ringside_cluster_nodes_live 2"));
+
+  // A wrong password: the node runs, says why it has no cluster, and never joins it.
+  char log_path[] = "/tmp/ringside-wrong-login-XXXXXX";
+  const int log_fd = ::mkstemp(log_path);
+  REQUIRE(log_fd >= 0);
+  ::close(log_fd);
+  {
+    launch_options how;
+    how.log_path = log_path;
+    server_process c(
+        node_flags({.redis = "redis://:hunter2x@127.0.0.1:" + std::to_string(redis.port()),
+                    .id = "node-c"}),
+        how);
+    const auto said = [&] {
+      std::ifstream in(log_path);
+      const std::string log((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      return log.find("refused the login") != std::string::npos &&
+             log.find("hunter2x") == std::string::npos;
+    };
+    const auto deadline = std::chrono::steady_clock::now() + 5s;
+    while (!said() && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(50ms);
+    CHECK(said());  // and the password itself is not in the log
+    CHECK(metric_becomes(c.port(), "ringside_cluster_nodes_live 0"));
+    CHECK(o.census().live.size() == 2);
+  }
+  std::remove(log_path);
 }

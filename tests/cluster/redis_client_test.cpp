@@ -61,8 +61,69 @@ TEST_CASE("redis_endpoint reads redis:// addresses and refuses anything else") {
   CHECK_FALSE(redis_endpoint::parse("http://127.0.0.1:6379"));
   CHECK_FALSE(redis_endpoint::parse("redis://127.0.0.1:0"));
   CHECK_FALSE(redis_endpoint::parse("redis://127.0.0.1:70000"));
-  CHECK_FALSE(redis_endpoint::parse("redis://user@127.0.0.1:6379"));
+  CHECK_FALSE(redis_endpoint::parse("redis://user@127.0.0.1:6379"));  // a user, no password
   CHECK_FALSE(redis_endpoint::parse("redis://"));
+  CHECK_FALSE(redis_endpoint::parse("redis://:secret@"));
+  CHECK_FALSE(redis_endpoint::parse("redis://:@127.0.0.1"));       // an empty password
+  CHECK_FALSE(redis_endpoint::parse("redis://:bad%4@127.0.0.1"));  // an escape cut short
+  CHECK_FALSE(redis_endpoint::parse("redis://:bad%zz@127.0.0.1"));
+  CHECK_FALSE(redis_endpoint::parse("redis://127.0.0.1:6379/0"));  // no database yet
+  CHECK(redis_endpoint::parse("redis://127.0.0.1")->password.empty());
+
+  auto plain = redis_endpoint::parse("redis://:s3cret@cache:6390/");
+  REQUIRE(plain);
+  CHECK(plain->user.empty());
+  CHECK(plain->password == "s3cret");
+  CHECK(plain->host == "cache");
+  CHECK(plain->port == 6390);
+  // An '@' or ':' in a password comes escaped; the last '@' ends the login.
+  auto acl = redis_endpoint::parse("redis://ringside:p%40ss:w%3Ard@10.0.0.7");
+  REQUIRE(acl);
+  CHECK(acl->user == "ringside");
+  CHECK(acl->password == "p@ss:w:rd");
+  CHECK(acl->host == "10.0.0.7");
+  // Logs name the address, never the password.
+  CHECK(acl->to_string() == "redis://ringside:***@10.0.0.7:6379");
+  CHECK(plain->to_string().find("s3cret") == std::string::npos);
+  CHECK(redis_endpoint::parse("redis://cache")->to_string() == "redis://cache:6379");
+}
+
+TEST_CASE("a Redis that asks for a password: the client logs in on every connection") {
+  redis_server redis("p@ss word");
+  boost::asio::io_context ioc;
+  redis_client c(ioc, at(redis));
+  c.start();
+  REQUIRE(answers_again(ioc, c, 5s));
+  CHECK(ask(ioc, c, {"SET", "k", "v"})->ok());
+  // A new connection (Redis started again) logs in again before any command.
+  redis.restart();
+  CHECK(answers_again(ioc, c, 5s));
+  ioc.restart();
+  CHECK(ask(ioc, c, {"SET", "k", "v"})->ok());
+  CHECK(c.link().logins_refused() == 0);
+  c.stop();
+
+  // Without the password Redis refuses the commands themselves.
+  redis_client anonymous(ioc, *redis_endpoint::parse(redis.bare_url()));
+  anonymous.start();
+  auto refused = ask(ioc, anonymous, {"SET", "k", "v"});
+  REQUIRE(refused);
+  CHECK(refused->type == redis_reply::kind::error);
+  CHECK(refused->text.find("NOAUTH") != std::string::npos);
+  anonymous.stop();
+
+  // A wrong password: the link never counts as connected, answers no command with success,
+  // and tries again (with its backoff) in case the password is fixed on Redis's side.
+  auto wrong_at = at(redis);
+  wrong_at.password = "wrong";
+  redis_client wrong(ioc, wrong_at);
+  wrong.start();
+  CHECK_FALSE(ask(ioc, wrong, {"SET", "k", "v"})->ok());
+  REQUIRE(run_until(
+      ioc, [&] { return wrong.link().logins_refused() >= 2; }, 3s));
+  CHECK_FALSE(wrong.connected());
+  CHECK(wrong.link().connections_made() == 0);
+  wrong.stop();
 }
 
 TEST_CASE("redis_client sends commands and gets each reply on its strand") {

@@ -5,7 +5,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <chrono>
+#include <cstdio>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -14,8 +16,25 @@
 
 namespace ringside::test {
 
-redis_server::redis_server() : port_(free_loopback_port()) {
+redis_server::redis_server(std::string password)
+    : port_(free_loopback_port()), password_(std::move(password)) {
   launch();
+}
+
+std::string redis_server::url() const {
+  if (password_.empty()) return bare_url();
+  std::string escaped;
+  for (const char ch : password_) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (std::isalnum(c) != 0) {
+      escaped += ch;
+    } else {
+      char hex[4];
+      std::snprintf(hex, sizeof hex, "%%%02X", static_cast<unsigned>(c));
+      escaped += hex;
+    }
+  }
+  return "redis://:" + escaped + "@127.0.0.1:" + std::to_string(port_);
 }
 
 redis_server::~redis_server() {
@@ -38,7 +57,9 @@ void redis_server::launch() {
     }
     std::vector<const char*> argv{"redis-server", "--port",     port.c_str(), "--bind",
                                   "127.0.0.1",    "--save",     "",           "--appendonly",
-                                  "no",           "--loglevel", "warning",    nullptr};
+                                  "no",           "--loglevel", "warning"};
+    if (!password_.empty()) argv.insert(argv.end(), {"--requirepass", password_.c_str()});
+    argv.push_back(nullptr);
     ::execvp("redis-server", const_cast<char* const*>(argv.data()));
     ::_exit(127);
   }
