@@ -398,6 +398,15 @@ void request_handler::to_room(protocol::client_message m, const std::string& roo
 void request_handler::forward(protocol::client_message m, const std::string& room_id,
                               const peer_ptr& self, clock::time_point received,
                               std::shared_ptr<void> done) {
+  // Reached after a check that answered later (a seat count): the connection may have closed
+  // meanwhile (a relayed one: its node gone from the census), or be between two identities
+  // (a login). Nobody is left to answer in the first case; the second is asked to send again.
+  if (closed_) return;
+  if (!who_) {
+    return send_text(*self, protocol::encode_error(protocol::id_of(m), error_code::hello_first,
+                                                   "this connection changed identity while the "
+                                                   "request waited; send it again"));
+  }
   if (const auto it = rooms_.find(room_id); it != rooms_.end()) {
     return it->second->handle(self, who_, std::move(m), received, std::move(done));
   }

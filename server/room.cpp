@@ -135,6 +135,7 @@ void room::restore(restored_state st) {
 
 void room::seat_creator(peer_ptr p, identity_ptr who, protocol::request_id re,
                         std::shared_ptr<void> done) {
+  if (!who) return metrics_.faults.report("room " + settings_.id, "a seat without an identity");
   net::post(strand_, [self = shared_from_this(), p = std::move(p), who = std::move(who),
                       re = std::move(re), done = std::move(done)] {
     self->run_or_defer([self, p, who, re, done] {
@@ -172,6 +173,8 @@ void room::note_registered(std::string player) {
 
 void room::handle(peer_ptr p, identity_ptr who, protocol::client_message msg,
                   clock::time_point received, std::shared_ptr<void> done) {
+  // Every request speaks for someone; one without (a caller's bug) must not reach the seats.
+  if (!who) return metrics_.faults.report("room " + settings_.id, "a request without an identity");
   net::post(strand_, [self = shared_from_this(), p = std::move(p), who = std::move(who),
                       msg = std::move(msg), received, done = std::move(done)]() mutable {
     self->run_or_defer([self, p, who, msg = std::move(msg), received, done] {

@@ -256,13 +256,13 @@ void room::publish_snapshot() {
   game_version_ = version_;
   snapshot_frame_.reset();
   lean_snapshot_frame_.reset();
+  publish_summary();  // before members see it, as in commit()
   const auto frame = snapshot_frame();
   presence_.for_each_connection([&](peer& conn) {
     conn.send_catch_up(settings_.id, conn.lean() ? snapshot_frame(true) : frame);
   });
   // Members on other nodes adopt it from the room's channel as the ones here do.
   if (auto* o = registry_.observer()) o->room_frame(settings_.id, frame);
-  publish_summary();
 }
 
 void room::make_rematch(const peer_ptr& p, const protocol::request_id& re) {
