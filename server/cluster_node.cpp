@@ -166,6 +166,34 @@ void cluster_node::adopt_orphans() {
   });
 }
 
+void cluster_node::claim_new(const std::string& id, std::function<void(bool)> fn) {
+  net::post(redis_.strand(), [this, id, fn = std::move(fn)] {
+    if (leaving_ || !started_ || rooms_.count(id) != 0) return fn(true);
+    auto& h = track(id);
+    h.busy = true;
+    h.lease->claim([this, id, fn](room_lease::outcome o) {
+      const auto it = rooms_.find(id);
+      if (it == rooms_.end()) return fn(true);
+      auto& room = it->second;
+      room.busy = false;
+      if (o == room_lease::outcome::granted) {
+        stats_.cluster.leases_claimed.fetch_add(1);
+        room.last_epoch = static_cast<std::int64_t>(room.lease->epoch());
+        set_owned(id, room, true);
+        adoption_.owned(id);
+        return fn(true);
+      }
+      if (o == room_lease::outcome::taken) {
+        rooms_.erase(it);
+        spdlog::error("cluster: a new room's id {} is another node's already; not made", id);
+        return fn(false);
+      }
+      stats_.cluster.redis_unavailable.fetch_add(1);
+      fn(true);  // tracked: look_after claims it once Redis answers
+    });
+  });
+}
+
 void cluster_node::room_opened(const std::string& id) {
   net::post(redis_.strand(), [this, id] {
     if (leaving_ || rooms_.count(id) != 0) return;

@@ -86,6 +86,7 @@ class cluster_node final : public room_observer {
   bool may_commit(const std::string& id) const override;
   std::optional<std::int64_t> write_epoch(const std::string& id) const override;
   void claim_absent(const std::string& id, std::function<void(absent_room)> fn) override;
+  void claim_new(const std::string& id, std::function<void(bool)> fn) override;
   void absent_restored(const std::string& id, bool restored) override;
   void epoch_behind_store(const std::string& id, std::int64_t stored) override;
   void room_listed(const std::string& id, std::uint64_t order,

@@ -48,6 +48,14 @@ class room_observer {
     (void)id;
     fn(absent_room{});
   }
+  // Room `id` is about to be created here: claims its lease before anybody can learn the id,
+  // so a node asked for the room meanwhile finds its owner instead of adopting it from the
+  // store. `fn(false)` when another node holds that id (the room must not be made); Redis
+  // silent is no refusal (the room is claimed later, as every room then). Any thread.
+  virtual void claim_new(const std::string& id, std::function<void(bool may_create)> fn) {
+    (void)id;
+    fn(true);
+  }
   // This server restored room `id` after claim_absent (`restored`), or could not (then the
   // claim is given back).
   virtual void absent_restored(const std::string& id, bool restored) {

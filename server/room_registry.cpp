@@ -329,25 +329,45 @@ void room_registry::create_room(protocol::create_room req, any_game start, std::
       return fn(std::move(r), refusal::none);
     }
     room_row row = row_of(s, "waiting");
+    const std::string id = s.id;
     // The room exists only once its row is durable: a room the journal lacks could never
     // record a seat or a move (each would find no room), so it would refuse every move for
     // good, even after the disk recovered. On failure the creator gets no room.
-    journal_->write(
-        [row = std::move(row)](server::journal& j) { return j.save_room(row); }, strand_,
-        [this, s = std::move(s), start = std::move(start), made, waits, creator, address,
-         fn = std::move(fn)](journal_status st) mutable {
-          if (!st) {
-            spdlog::error("room {} not saved, so not created: {}", s.id, st.error());
+    auto save = [this, row = std::move(row), s = std::move(s), start = std::move(start), made,
+                 waits, creator, address, fn]() mutable {
+      journal_->write(
+          [row = std::move(row)](server::journal& j) { return j.save_room(row); }, strand_,
+          [this, s = std::move(s), start = std::move(start), made, waits, creator, address,
+           fn = std::move(fn)](journal_status st) mutable {
+            if (!st) {
+              spdlog::error("room {} not saved, so not created: {}", s.id, st.error());
+              if (waits) {
+                release_waiting(creator, address);
+              } else {
+                release_computer(creator, address);
+              }
+              return fn(nullptr, refusal::journal);
+            }
+            auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start));
+            made(r);
+            fn(std::move(r), refusal::none);
+          });
+    };
+    if (observer_ == nullptr) return save();
+    // In a cluster the lease comes first: the row in the shared store is what another node,
+    // asked for the room before its creator claimed it, would adopt.
+    observer_->claim_new(
+        id, [this, save = std::move(save), waits, creator, address, fn](bool may_create) mutable {
+          net::post(strand_, [this, save = std::move(save), may_create, waits, creator, address,
+                              fn]() mutable {
+            if (may_create) return save();
             if (waits) {
               release_waiting(creator, address);
             } else {
               release_computer(creator, address);
             }
-            return fn(nullptr, refusal::journal);
-          }
-          auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start));
-          made(r);
-          fn(std::move(r), refusal::none);
+            fn(nullptr, refusal::journal);
+          });
         });
   });
 }
