@@ -65,6 +65,7 @@ struct roaming_client {
   // Asks for `msg` until the room's owner answers it with `want` (a room between owners
   // answers with an error for a moment); keeps the room's patches and snapshots meanwhile.
   json ask(json msg, const std::string& want) {
+    json last;  // the last refusal, for the failure's message
     for (int attempt = 0; attempt < 100; ++attempt) {
       if (!view.conn || view.conn->closed()) return {};
       const std::string id = name + "-" + std::to_string(++requests);
@@ -81,11 +82,31 @@ struct roaming_client {
         if (m->at("type") == want) return *m;
         REQUIRE_MESSAGE(m->at("type") == "error", m->dump());
         if (m->at("code") == "stale_version") return *m;
+        last = *m;
         break;
       }
       std::this_thread::sleep_for(50ms);
     }
-    FAIL(name << ": no " << want << " after 100 attempts");
+    std::string owner_view = "(no snapshot)";
+    if (view.conn && !view.conn->closed() &&
+        view.conn->send({{"type", "sync"}, {"room", room}, {"id", "why"}})) {
+      for (int i = 0; i < 50; ++i) {
+        auto m = view.conn->recv(2s);
+        if (!m) break;
+        if (m->value("re", json()) == "why") {
+          owner_view = m->dump().substr(0, 300);
+          if (m->contains("state"))
+            owner_view = "version " + m->at("version").dump() + " ply " +
+                         m->at("state").at("ply").dump() + " to_move " +
+                         m->at("state").at("to_move").dump();
+          break;
+        }
+      }
+    }
+    FAIL(name << ": no " << want << " after 100 attempts; the last answer: " << last.dump()
+              << "; this client's view: version " << view.version() << " ply "
+              << view.state().at("ply") << " to_move " << view.state().at("to_move")
+              << "; the room says: " << owner_view);
     return {};
   }
 
