@@ -12,8 +12,6 @@
 #include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <thread>
@@ -26,6 +24,7 @@
 #include "support/io_wait.hpp"
 #include "support/node_flags.hpp"
 #include "support/postgres_cluster.hpp"
+#include "support/process_stop.hpp"
 #include "support/redis_server.hpp"
 #include "support/server_flags.hpp"
 #include "support/server_process.hpp"
@@ -193,19 +192,6 @@ bool metric_becomes(std::uint16_t port, const std::string& line,
   do {
     if (metric_line(port, name) == line) return true;
     std::this_thread::sleep_for(20ms);
-  } while (std::chrono::steady_clock::now() < deadline);
-  return false;
-}
-
-// Whether process `pid` is stopped (state T in /proc) within `limit`.
-bool stopped_within(pid_t pid, std::chrono::milliseconds limit) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  do {
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string all((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-    const auto close = all.rfind(')');
-    if (close != std::string::npos && close + 2 < all.size() && all[close + 2] == 'T') return true;
-    std::this_thread::sleep_for(5ms);
   } while (std::chrono::steady_clock::now() < deadline);
   return false;
 }
@@ -548,9 +534,7 @@ TEST_CASE(
   REQUIRE(carol->send({{"type", "list_rooms"}}));
   carol->next_of("rooms", 5s);
 
-  REQUIRE(::kill(owner_node.pid(), SIGSTOP) == 0);
-  // The signal is taken at each thread's next return to user space: wait until it stands.
-  REQUIRE(stopped_within(owner_node.pid(), 2s));
+  REQUIRE(stop_process(owner_node.pid()));
   const auto asked = std::chrono::steady_clock::now();
   REQUIRE(carol->send({{"type", "sync"}, {"room", t.room()}, {"id", "s"}}));
   const auto error = carol->next_of("error", 3s);
