@@ -91,11 +91,8 @@ void cluster_node::claim_absent(const std::string& id, std::function<void(absent
       room.busy = false;
       absent_room answer;
       if (o == room_lease::outcome::granted) {
-        stats_.cluster.leases_claimed.fetch_add(1);
+        took_lease(id, room);
         stats_.cluster.rooms_taken_over.fetch_add(1);
-        room.last_epoch = static_cast<std::int64_t>(room.lease->epoch());
-        set_owned(id, room, true);
-        adoption_.owned(id);
         spdlog::info("cluster: room {} claimed on demand, epoch {}", id, room.last_epoch);
         answer.what = absent_room::outcome::claimed;
         answer.epoch = room.last_epoch;
@@ -177,10 +174,7 @@ void cluster_node::claim_new(const std::string& id, std::function<void(bool)> fn
       auto& room = it->second;
       room.busy = false;
       if (o == room_lease::outcome::granted) {
-        stats_.cluster.leases_claimed.fetch_add(1);
-        room.last_epoch = static_cast<std::int64_t>(room.lease->epoch());
-        set_owned(id, room, true);
-        adoption_.owned(id);
+        took_lease(id, room);
         return fn(true);
       }
       if (o == room_lease::outcome::taken) {
@@ -362,15 +356,12 @@ void cluster_node::look_after(const std::string& id, held_room& h) {
     room.busy = false;
     switch (o) {
       case room_lease::outcome::granted: {
-        stats_.cluster.leases_claimed.fetch_add(1);
-        const auto epoch = static_cast<std::int64_t>(room.lease->epoch());
         // A gap in the epochs: another node held the room meanwhile and may have played on,
         // so what this node has in memory is stale.
-        const bool stale = room.last_epoch != 0 && epoch != room.last_epoch + 1;
-        room.last_epoch = epoch;
-        set_owned(id, room, true);
-        adoption_.owned(id);
-        spdlog::debug("cluster: room {} owned, epoch {}", id, epoch);
+        const auto before = room.last_epoch;
+        took_lease(id, room);
+        const bool stale = before != 0 && room.last_epoch != before + 1;
+        spdlog::debug("cluster: room {} owned, epoch {}", id, room.last_epoch);
         if (stale) {
           spdlog::warn("cluster: room {}: another node held it meanwhile", id);
           lose(id, room);
@@ -388,6 +379,13 @@ void cluster_node::look_after(const std::string& id, held_room& h) {
         break;
     }
   });
+}
+
+void cluster_node::took_lease(const std::string& id, held_room& h) {
+  stats_.cluster.leases_claimed.fetch_add(1);
+  h.last_epoch = static_cast<std::int64_t>(h.lease->epoch());
+  set_owned(id, h, true);
+  adoption_.owned(id);
 }
 
 void cluster_node::lose(const std::string& id, held_room& h) {

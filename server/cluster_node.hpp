@@ -105,6 +105,8 @@ class cluster_node final : public room_observer {
   void tick();
   void beat();
   void look_after(const std::string& id, held_room& h);
+  // A claim of room `id` was granted: counts it, takes its epoch and starts renewing it.
+  void took_lease(const std::string& id, held_room& h);
   // Keeps owned, leases_held and trusted_until_ in step; after every grant and loss.
   void set_owned(const std::string& id, held_room& h, bool owned);
   // Another node holds the room now: this node gives it up.
