@@ -284,13 +284,17 @@ void room_registry::create_room(protocol::create_room req, any_game start, std::
       }
     }
     // Every room made stays in the journal for a while, however it ends: counted per day.
-    if (!address.empty() &&
-        created_today_.refuse(address, limits_.rooms_per_address_per_day).has_value()) {
+    // Gives back the place the room took in the creator's caps, when it is not made after all.
+    const auto release_caps = [this, waits, creator, address] {
       if (waits) {
         release_waiting(creator, address);
       } else {
         release_computer(creator, address);
       }
+    };
+    if (!address.empty() &&
+        created_today_.refuse(address, limits_.rooms_per_address_per_day).has_value()) {
+      release_caps();
       metrics_.rooms_refused_daily.fetch_add(1);
       return fn(nullptr, refusal::daily_cap);
     }
@@ -334,18 +338,15 @@ void room_registry::create_room(protocol::create_room req, any_game start, std::
     // record a seat or a move (each would find no room), so it would refuse every move for
     // good, even after the disk recovered. On failure the creator gets no room.
     auto save = [this, row = std::move(row), s = std::move(s), start = std::move(start), made,
-                 waits, creator, address, fn]() mutable {
+                 release_caps, fn]() mutable {
       journal_->write(
           [row = std::move(row)](server::journal& j) { return j.save_room(row); }, strand_,
-          [this, s = std::move(s), start = std::move(start), made, waits, creator, address,
+          [this, s = std::move(s), start = std::move(start), made, release_caps,
            fn = std::move(fn)](journal_status st) mutable {
             if (!st) {
               spdlog::error("room {} not saved, so not created: {}", s.id, st.error());
-              if (waits) {
-                release_waiting(creator, address);
-              } else {
-                release_computer(creator, address);
-              }
+              release_caps();
+              give_back_claim(s.id);
               return fn(nullptr, refusal::journal);
             }
             auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start));
@@ -353,23 +354,30 @@ void room_registry::create_room(protocol::create_room req, any_game start, std::
             fn(std::move(r), refusal::none);
           });
     };
-    if (observer_ == nullptr) return save();
-    // In a cluster the lease comes first: the row in the shared store is what another node,
-    // asked for the room before its creator claimed it, would adopt.
-    observer_->claim_new(
-        id, [this, save = std::move(save), waits, creator, address, fn](bool may_create) mutable {
-          net::post(strand_, [this, save = std::move(save), may_create, waits, creator, address,
-                              fn]() mutable {
-            if (may_create) return save();
-            if (waits) {
-              release_waiting(creator, address);
-            } else {
-              release_computer(creator, address);
-            }
-            fn(nullptr, refusal::journal);
-          });
-        });
+    claim_then_save(id, std::move(save), [release_caps, fn] {
+      release_caps();
+      fn(nullptr, refusal::journal);
+    });
   });
+}
+
+void room_registry::claim_then_save(const std::string& id, std::function<void()> save,
+                                    std::function<void()> refused) {
+  if (observer_ == nullptr) return save();
+  // In a cluster the lease comes first: the row in the shared store is what another node,
+  // asked for the room before its creator claimed it, would adopt.
+  observer_->claim_new(
+      id, [this, save = std::move(save), refused = std::move(refused)](bool may_create) mutable {
+        net::post(strand_, [save = std::move(save), refused = std::move(refused), may_create] {
+          if (may_create) return save();
+          refused();
+        });
+      });
+}
+
+void room_registry::give_back_claim(const std::string& id) {
+  // Claimed by claim_then_save but never made: its lease would otherwise be renewed for ever.
+  if (observer_ != nullptr) observer_->room_closed(id);
 }
 
 void room_registry::create_rematch(room_settings s, std::array<identity_ptr, 2> seats,
@@ -432,17 +440,29 @@ void room_registry::create_rematch(room_settings s, std::array<identity_ptr, 2> 
     for (std::size_t i = 0; i < 2; ++i) {
       if (seats[i]) row.seats[i] = seat_row{seats[i]->player, seats[i]->name};
     }
-    journal_->write(
-        [row = std::move(row)](server::journal& j) { return j.save_room(row); }, strand_,
-        [this, s = std::move(s), start = std::move(*start), made, computer, human,
-         fn = std::move(fn)](journal_status st) mutable {
-          if (!st) {
-            spdlog::error("rematch room {} not saved, so not created: {}", s.id, st.error());
-            if (computer) release_computer(human, s.creator_address);
-            return fn(nullptr, refusal::journal);
-          }
-          made(std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start)), fn);
-        });
+    const std::string id = s.id;
+    const auto release_caps = [this, computer, human, address = s.creator_address] {
+      if (computer) release_computer(human, address);
+    };
+    auto save = [this, row = std::move(row), s = std::move(s), start = std::move(*start), made,
+                 release_caps, fn]() mutable {
+      journal_->write(
+          [row = std::move(row)](server::journal& j) { return j.save_room(row); }, strand_,
+          [this, s = std::move(s), start = std::move(start), made, release_caps,
+           fn = std::move(fn)](journal_status st) mutable {
+            if (!st) {
+              spdlog::error("rematch room {} not saved, so not created: {}", s.id, st.error());
+              release_caps();
+              give_back_claim(s.id);
+              return fn(nullptr, refusal::journal);
+            }
+            made(std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start)), fn);
+          });
+    };
+    claim_then_save(id, std::move(save), [release_caps, fn] {
+      release_caps();
+      fn(nullptr, refusal::journal);
+    });
   });
 }
 

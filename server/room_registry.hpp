@@ -155,6 +155,12 @@ class room_registry {
 
   // Over a cap, `creator` and `address` may make no more waiting rooms; otherwise counts one.
   refusal reserve_waiting(const std::string& creator, const std::string& address);
+  // Runs `save` (which writes a new room's row), after claiming the room's lease first in a
+  // cluster; `refused` instead when another node holds the id. Both on the strand.
+  void claim_then_save(const std::string& id, std::function<void()> save,
+                       std::function<void()> refused);
+  // A room claimed by claim_then_save whose row could not be saved: its lease is given back.
+  void give_back_claim(const std::string& id);
   void release_waiting(const std::string& creator, const std::string& address);
   // The room stopped waiting (started, closed, forgotten): its caps' count goes back.
   void stop_waiting(entry& e);

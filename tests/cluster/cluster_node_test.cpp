@@ -183,6 +183,43 @@ TEST_CASE(
   CHECK(metric_becomes(b.port(), "ringside_cluster_nodes_live 2"));
 }
 
+TEST_CASE("a new room and a rematch room are their node's in Redis before anybody learns their id") {
+  redis_server redis;
+  server_process a(node_flags({.redis = redis.url(), .id = "node-a"}));
+  observer o(redis);
+  const auto room_request = [](const std::string& type, const std::string& room) {
+    return json{{"type", type}, {"room", room}, {"id", type}};
+  };
+
+  // Read at once, no polling: another node asked for the room now must find its owner, not
+  // an orphan to adopt from the shared store.
+  table t(a.port());
+  const auto owner = o.owner(t.room());
+  REQUIRE(owner.has_value());
+  CHECK(owner->node == "node-a");
+
+  REQUIRE(t.seat(2).conn->send(room_request("resign", t.room())));
+  t.take_patch(1);
+  t.take_patch(2);
+  REQUIRE(t.seat(1).conn->send(room_request("rematch", t.room())));
+  t.take_patch(1);
+  t.take_patch(2);
+  // With Redis silent (for less than a command's timeout) the rematch waits for its claim.
+  redis.pause();
+  REQUIRE(t.seat(2).conn->send(room_request("rematch", t.room())));
+  const auto early = t.seat(1).conn->recv(400ms);
+  CHECK_MESSAGE(!early.has_value(), "heard before the claim: " << (early ? early->dump() : ""));
+  redis.resume();
+  t.take_patch(1);  // the first the players hear of the new room
+  t.take_patch(2);
+  const std::string next = t.seat(1).state().at("rematch");
+  const auto rematch_owner = o.owner(next);
+  REQUIRE(rematch_owner.has_value());
+  CHECK(rematch_owner->node == "node-a");
+  CHECK(rematch_owner->epoch == 1);
+  CHECK(metric_becomes(a.port(), "ringside_cluster_leases_held 2"));
+}
+
 TEST_CASE(
     "SIGKILL of the owner: its lease runs out within the ttl and another node may claim the room") {
   redis_server redis;
