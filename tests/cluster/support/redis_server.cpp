@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "support/loopback.hpp"
+#include "support/process_stop.hpp"
 
 namespace ringside::test {
 
@@ -90,7 +91,8 @@ void redis_server::restart() {
 }
 
 void redis_server::pause() {
-  if (pid_ > 0) ::kill(pid_, SIGSTOP);
+  // Redis's I/O threads answer on their own: paused only once every thread has stopped.
+  if (pid_ > 0 && !stop_process(pid_)) throw std::runtime_error("redis-server did not stop");
 }
 
 void redis_server::resume() {
