@@ -395,24 +395,48 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
       spdlog::info("room {} player {} ({}) takes seat {}", settings_.id, who->player, who->name,
                    seat);
     }
-    presence_.add(p->peer_id(), room_presence::member{p, who, seat});
     if (took_seat && settings_.computer_level > 0) seat_computer(seat);
-    if (took_seat) fetch_rating(seat);
     if (status_ == room_status::waiting && seats_[0] && seats_[1]) start_game();
-    if (took_seat) persist_seats();
-    // A spectator arriving is only a count, shown with the next batch; a player is news now.
-    if (seat == 0) {
-      watch_spectators();
-    } else {
-      commit(p->peer_id());
+    if (took_seat && recorder_.enabled()) {
+      // A seat is answered only once it is durable: had this server died with the seat
+      // unwritten, the player would believe itself seated in a room that does not know it.
+      // Meanwhile the room's other requests wait, as behind a move's write, and so does the
+      // player's rating (its patch comes after the seat's).
+      write_pending_ = true;
+      persist_seats([self = shared_from_this(), p, who, m, seat](const journal_status&) {
+        self->write_pending_ = false;
+        self->fetch_rating(seat);
+        self->admit(p, who, m, seat);
+        self->run_deferred();
+        self->maybe_retire();
+      });
+      return;
     }
-    update_presence();
-    maybe_think();
+    if (took_seat) fetch_rating(seat);
+    return admit(p, who, m, seat);
   }
+  answer_join(p, m.id, seat);
+}
+
+void room::admit(const peer_ptr& p, const identity_ptr& who, const protocol::join& m, int seat) {
+  presence_.add(p->peer_id(), room_presence::member{p, who, seat});
+  // A spectator arriving is only a count, shown with the next batch; a player is news now.
+  if (seat == 0) {
+    watch_spectators();
+  } else {
+    commit(p->peer_id());
+  }
+  update_presence();
+  maybe_think();
+  answer_join(p, m.id, seat);
+}
+
+void room::answer_join(const peer_ptr& p, const protocol::request_id& re, int seat) {
   const auto past_chat = chat_history_.lines();
   metrics_.chat_history_sent.fetch_add(past_chat.size());
-  send_text(*p, protocol::encode_joined(m.id, settings_.id, seat, version_, state_for(*p),
+  send_text(*p, protocol::encode_joined(re, settings_.id, seat, version_, state_for(*p),
                                         clock_elapsed_ms(), &past_chat));
+  // A connection closed meanwhile is detached again at once (request_handler::attached).
   p->note_attached(shared_from_this());
 }
 
@@ -646,12 +670,13 @@ std::shared_ptr<const std::string> room::commit(std::uint64_t except, const move
   return frame;
 }
 
-void room::persist_seats() {
+void room::persist_seats(std::function<void(journal_status)> done) {
   std::array<std::optional<seat_row>, 2> rows;
   for (std::size_t i = 0; i < 2; ++i) {
     if (seats_[i]) rows[i] = seat_row{seats_[i]->player, seats_[i]->name};
   }
-  recorder_.record_seats(rows, status_ == room_status::waiting ? "waiting" : "playing");
+  recorder_.record_seats(rows, status_ == room_status::waiting ? "waiting" : "playing",
+                         std::move(done));
 }
 
 void room::maybe_retire() {

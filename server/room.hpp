@@ -128,6 +128,11 @@ class room : public std::enable_shared_from_this<room> {
  private:
   void do_join(const peer_ptr& p, const identity_ptr& who, const protocol::join& m,
                int preferred_seat);
+  // The end of a join: `p` becomes a member in `seat` (0: a spectator), the others see it,
+  // and `p` gets its `joined`.
+  void admit(const peer_ptr& p, const identity_ptr& who, const protocol::join& m, int seat);
+  // `p`'s `joined`: the room as it stands, in `seat`, with the chat so far.
+  void answer_join(const peer_ptr& p, const protocol::request_id& re, int seat);
   void do_move(const peer_ptr& p, const identity_ptr& who, const protocol::move& m,
                clock::time_point received);
   // Plays the move `text` (as sent: the engine resolves it, once) on a copy of the game and
@@ -139,8 +144,9 @@ class room : public std::enable_shared_from_this<room> {
   // may observe or build on a move that is not yet durable.
   void run_or_defer(std::function<void()> fn);
   void run_deferred();
-  // Fire-and-forget journal writes of the seats and of the end of the game.
-  void persist_seats();
+  // Journal writes of the seats and of the end of the game. A failure is logged and the room
+  // plays on; `done`, if any, runs on the strand once the seats are durable, or failed.
+  void persist_seats(std::function<void(journal_status)> done = {});
   void persist_finish();
   // Ratings (room_rating.cpp). Whether `seat`'s identity is an account (account_directory).
   bool seat_is_account(int seat) const;

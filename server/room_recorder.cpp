@@ -44,12 +44,13 @@ void room_recorder::write(write_op op, done_op done, bool seats) {
 }
 
 void room_recorder::record_seats(const std::array<std::optional<seat_row>, 2>& seats,
-                                 std::string status) {
+                                 std::string status, std::function<void(journal_status)> done) {
   if (writer_ == nullptr) return;
   write([id = room_id_, seats,
          status = std::move(status)](journal& j) { return j.update_seats(id, seats, status); },
-        [id = room_id_](journal_status st) {
+        [id = room_id_, done = std::move(done)](journal_status st) {
           if (!st) spdlog::error("room {}: seats not recorded: {}", id, st.error());
+          if (done) done(std::move(st));
         },
         true);
 }

@@ -27,8 +27,10 @@ class room_recorder {
   // refuses it in the same transaction once a newer owner fenced the room; then `lost` runs
   // on the strand (after the write's own answer): another node owns the room now.
   void set_fencing(const room_observer* owner, std::function<void()> lost);
-  // Both seats (empty: free) and the room's status ("waiting" or "playing").
-  void record_seats(const std::array<std::optional<seat_row>, 2>& seats, std::string status);
+  // Both seats (empty: free) and the room's status ("waiting" or "playing"). A failure is
+  // logged; `done`, if any, runs on the strand once the write is durable, or failed.
+  void record_seats(const std::array<std::optional<seat_row>, 2>& seats, std::string status,
+                    std::function<void(journal_status)> done = {});
   // The end of the game, with its final position and its record.
   void record_finish(const room_result& result, std::string position, std::string record);
   // The end of a rated game between two accounts: finish_rated_room, so both ratings change

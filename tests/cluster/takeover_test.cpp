@@ -516,3 +516,67 @@ TEST_CASE_FIXTURE(room_idle_transaction_bound_1s,
   ws_client carol(a.port());
   CHECK(carol.hello("carol").at("player").is_string());
 }
+
+TEST_CASE("a seat is answered only once it is in the store: a node killed before that takes no "
+          "seat with it that its player believes taken") {
+  postgres_cluster& pg = postgres_cluster::shared();
+  const std::string db = pg.create_database();
+  redis_server redis;
+  server_process a(node(redis, pg.url(db), "node-a"));
+  lease_view o{redis};
+  seat_view alice;
+  alice.conn = std::make_unique<ws_client>(a.port());
+  const auto alice_welcome = alice.conn->hello("alice");
+  alice.token = alice_welcome.at("token");
+  alice.player = alice_welcome.at("player");
+  const auto created = alice.conn->request(
+      {{"type", "create_room"}, {"game", "zertz"}, {"variant", "blitz"}, {"seat", "first"}},
+      "joined");
+  const std::string room = created.at("room");
+  REQUIRE(o.owned_by(room, "node-a", 3s));
+  // node-a's session in the store, found before node-b has one.
+  const std::string a_backend = pg.query_one(
+      db,
+      "SELECT string_agg(pid::text, ',') FROM pg_stat_activity WHERE datname = "
+      "current_database() AND pid <> pg_backend_pid()");
+  server_process b(node(redis, pg.url(db), "node-b"));
+
+  // The test holds the room's row: node-a's write of bob's seat waits for it.
+  auto holder = postgres_connection::open(pg.url(db));
+  REQUIRE(holder);
+  REQUIRE((*holder)->exec("BEGIN"));
+  REQUIRE((*holder)->exec("SELECT 1 FROM rooms WHERE id = '" + room + "' FOR UPDATE"));
+  seat_view bob;
+  bob.conn = std::make_unique<ws_client>(a.port());
+  const auto bob_welcome = bob.conn->hello("bob");
+  bob.token = bob_welcome.at("token");
+  bob.player = bob_welcome.at("player");
+  REQUIRE(bob.conn->send({{"type", "join"}, {"room", room}, {"as", "player"}, {"id", "j"}}));
+  REQUIRE(reads_soon(pg, db,
+                     "SELECT count(*) FROM pg_stat_activity WHERE pid = " + a_backend +
+                         " AND wait_event_type = 'Lock'",
+                     "1", 3s));
+  const auto early = bob.conn->recv(300ms);
+  CHECK_MESSAGE(!early.has_value(), "answered before the seat was stored: "
+                                        << (early ? early->dump() : std::string()));
+
+  // node-a dies with the seat unwritten; its session, and the write in it, die with it.
+  a.stop(SIGKILL);
+  REQUIRE((*holder)->exec("COMMIT"));
+  while (auto m = bob.conn->recv(2s)) CHECK(m->at("type") != "joined");
+  CHECK(bob.conn->closed());
+
+  // node-b adopts the room as the store has it: waiting, bob not in it. bob joins again there
+  // and is seated; alice, back, plays against him.
+  REQUIRE(o.owned_by(room, "node-b", 5s));
+  seat_view bob_again = same_player(bob);
+  const json bob_joined = reconnect(bob_again, b.port(), room);
+  CHECK(bob_joined.at("seat") == 2);
+  CHECK(bob_joined.at("state").at("status") == "playing");
+  seat_view alice_again = same_player(alice);
+  const json alice_joined = reconnect(alice_again, b.port(), room);
+  CHECK(alice_joined.at("seat") == 1);
+  settle(bob_again);
+  CHECK(send_move(alice_again, room, 1, "first").at("type") == "ack");
+  CHECK(plies_stored(pg, db, room) == "1 1 1");
+}
