@@ -90,8 +90,7 @@ void cluster_node::claim_absent(const std::string& id, std::function<void(absent
       auto& room = it->second;
       room.busy = false;
       absent_room answer;
-      if (o == room_lease::outcome::granted) {
-        took_lease(id, room);
+      if (o == room_lease::outcome::granted && took_lease(id, room)) {
         stats_.cluster.rooms_taken_over.fetch_add(1);
         spdlog::info("cluster: room {} claimed on demand, epoch {}", id, room.last_epoch);
         answer.what = absent_room::outcome::claimed;
@@ -174,7 +173,7 @@ void cluster_node::claim_new(const std::string& id, std::function<void(bool)> fn
       auto& room = it->second;
       room.busy = false;
       if (o == room_lease::outcome::granted) {
-        took_lease(id, room);
+        took_lease(id, room);  // when leaving, handed over at once: adopted with its row
         return fn(true);
       }
       if (o == room_lease::outcome::taken) {
@@ -289,15 +288,17 @@ void cluster_node::leave(std::function<void()> done) {
       spdlog::info("cluster: node {} left, its rooms released", node_id_);
       done();
     };
-    for (auto& [id, h] : rooms_) {
-      if (!h.owned) continue;
+    hand_over_ = [this, waiting, finish](const std::string& id, held_room& h) {
       ++*waiting;
       set_owned(id, h, false);
       // Released and listed as an orphan: another node adopts it at its next tick.
-      h.lease->release([this, id = id, finish](bool released) {
+      h.lease->release([this, id, finish](bool released) {
         if (released) stats_.cluster.leases_released.fetch_add(1);
         adoption_.handed_over(id, finish);
       });
+    };
+    for (auto& [id, h] : rooms_) {
+      if (h.owned) hand_over_(id, h);
     }
     ++*waiting;
     listed_.leave(finish);
@@ -359,7 +360,7 @@ void cluster_node::look_after(const std::string& id, held_room& h) {
         // A gap in the epochs: another node held the room meanwhile and may have played on,
         // so what this node has in memory is stale.
         const auto before = room.last_epoch;
-        took_lease(id, room);
+        if (!took_lease(id, room)) break;
         const bool stale = before != 0 && room.last_epoch != before + 1;
         spdlog::debug("cluster: room {} owned, epoch {}", id, room.last_epoch);
         if (stale) {
@@ -381,11 +382,18 @@ void cluster_node::look_after(const std::string& id, held_room& h) {
   });
 }
 
-void cluster_node::took_lease(const std::string& id, held_room& h) {
+bool cluster_node::took_lease(const std::string& id, held_room& h) {
   stats_.cluster.leases_claimed.fetch_add(1);
   h.last_epoch = static_cast<std::int64_t>(h.lease->epoch());
   set_owned(id, h, true);
+  if (leaving_) {
+    // Its claim went out before leave() and Redis answers in order, so leave()'s `done` is
+    // still waiting: the lease is released before the node is gone, not left to run out.
+    if (hand_over_) hand_over_(id, h);
+    return false;
+  }
   adoption_.owned(id);
+  return true;
 }
 
 void cluster_node::lose(const std::string& id, held_room& h) {

@@ -106,7 +106,9 @@ class cluster_node final : public room_observer {
   void beat();
   void look_after(const std::string& id, held_room& h);
   // A claim of room `id` was granted: counts it, takes its epoch and starts renewing it.
-  void took_lease(const std::string& id, held_room& h);
+  // False when the node is leaving: then the lease is handed over at once, as leave()
+  // handed over the others, and the room is not this node's.
+  bool took_lease(const std::string& id, held_room& h);
   // Keeps owned, leases_held and trusted_until_ in step; after every grant and loss.
   void set_owned(const std::string& id, held_room& h, bool owned);
   // Another node holds the room now: this node gives it up.
@@ -138,6 +140,9 @@ class cluster_node final : public room_observer {
   std::unordered_map<std::string, std::int64_t> epochs_;
   bool started_ = false;
   bool leaving_ = false;
+  // Set by leave(): releases one owned room and lists it as an orphan, leave()'s `done`
+  // waiting for it; a claim granted after leave() (sent before it) goes the same way.
+  std::function<void(const std::string&, held_room&)> hand_over_;
   mutable std::mutex census_mutex_;
   std::string least_loaded_;
   std::function<void(const std::string&)> node_gone_;

@@ -183,7 +183,8 @@ TEST_CASE(
   CHECK(metric_becomes(b.port(), "ringside_cluster_nodes_live 2"));
 }
 
-TEST_CASE("a new room and a rematch room are their node's in Redis before anybody learns their id") {
+TEST_CASE(
+    "a new room and a rematch room are their node's in Redis before anybody learns their id") {
   redis_server redis;
   server_process a(node_flags({.redis = redis.url(), .id = "node-a"}));
   observer o(redis);
@@ -218,6 +219,46 @@ TEST_CASE("a new room and a rematch room are their node's in Redis before anybod
   CHECK(rematch_owner->node == "node-a");
   CHECK(rematch_owner->epoch == 1);
   CHECK(metric_becomes(a.port(), "ringside_cluster_leases_held 2"));
+}
+
+TEST_CASE(
+    "SIGTERM with a new room's claim in flight: that lease is released too, not left to "
+    "run out") {
+  redis_server redis;
+  server_process a(node_flags({.redis = redis.url(), .id = "node-a", .lease_ttl = "30"}));
+  observer o(redis);
+  ws_client alice(a.port());
+  alice.hello("alice");
+  REQUIRE(metric_becomes(a.port(), "ringside_cluster_nodes_live 1"));
+
+  // Redis holds the new room's claim unanswered while the node is told to stop, so leave()
+  // hands over its rooms before the claim is granted.
+  redis.pause();
+  REQUIRE(alice.send(
+      {{"type", "create_room"}, {"game", "zertz"}, {"variant", "blitz"}, {"seat", "first"}}));
+  std::this_thread::sleep_for(200ms);  // the claim reaches the paused Redis's socket
+  REQUIRE(::kill(a.pid(), SIGTERM) == 0);
+  std::this_thread::sleep_for(200ms);  // and leave()'s releases queue behind it
+  redis.resume();
+  const auto exit_by = std::chrono::steady_clock::now() + 10s;
+  while (a.running() && std::chrono::steady_clock::now() < exit_by)
+    std::this_thread::sleep_for(20ms);
+  REQUIRE_FALSE(a.running());
+
+  // With a 30 s lease, no owner now means the claim granted after leave() was released.
+  std::optional<ringside::server::redis::redis_reply> keys;
+  o.client.command({"KEYS", "ringside:room:*"},
+                   [&](ringside::server::redis::redis_reply r) { keys = std::move(r); });
+  REQUIRE(run_until(o.ioc, [&] { return keys.has_value(); }));
+  std::vector<std::string> owners;
+  bool claimed = false;
+  for (const auto& k : keys->elements) {
+    if (k.text.size() > 6 && k.text.compare(k.text.size() - 6, 6, ":epoch") == 0) claimed = true;
+    if (k.text.size() > 6 && k.text.compare(k.text.size() - 6, 6, ":owner") == 0)
+      owners.push_back(k.text);
+  }
+  CHECK(claimed);  // the claim did reach Redis
+  CHECK_MESSAGE(owners.empty(), "still owned: " << (owners.empty() ? "" : owners.front()));
 }
 
 TEST_CASE(

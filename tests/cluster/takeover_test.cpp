@@ -517,8 +517,9 @@ TEST_CASE_FIXTURE(room_idle_transaction_bound_1s,
   CHECK(carol.hello("carol").at("player").is_string());
 }
 
-TEST_CASE("a seat is answered only once it is in the store: a node killed before that takes no "
-          "seat with it that its player believes taken") {
+TEST_CASE(
+    "a seat is answered only once it is in the store: a node killed before that takes no "
+    "seat with it that its player believes taken") {
   postgres_cluster& pg = postgres_cluster::shared();
   const std::string db = pg.create_database();
   redis_server redis;
@@ -535,10 +536,10 @@ TEST_CASE("a seat is answered only once it is in the store: a node killed before
   const std::string room = created.at("room");
   REQUIRE(o.owned_by(room, "node-a", 3s));
   // node-a's session in the store, found before node-b has one.
-  const std::string a_backend = pg.query_one(
-      db,
-      "SELECT string_agg(pid::text, ',') FROM pg_stat_activity WHERE datname = "
-      "current_database() AND pid <> pg_backend_pid()");
+  const std::string a_backend =
+      pg.query_one(db,
+                   "SELECT string_agg(pid::text, ',') FROM pg_stat_activity WHERE datname = "
+                   "current_database() AND pid <> pg_backend_pid()");
   server_process b(node(redis, pg.url(db), "node-b"));
 
   // The test holds the room's row: node-a's write of bob's seat waits for it.
@@ -557,8 +558,8 @@ TEST_CASE("a seat is answered only once it is in the store: a node killed before
                          " AND wait_event_type = 'Lock'",
                      "1", 3s));
   const auto early = bob.conn->recv(300ms);
-  CHECK_MESSAGE(!early.has_value(), "answered before the seat was stored: "
-                                        << (early ? early->dump() : std::string()));
+  CHECK_MESSAGE(!early.has_value(),
+                "answered before the seat was stored: " << (early ? early->dump() : std::string()));
 
   // node-a dies with the seat unwritten; its session, and the write in it, die with it.
   a.stop(SIGKILL);
