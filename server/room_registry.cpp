@@ -327,37 +327,44 @@ void room_registry::create_room(protocol::create_room req, any_game start, std::
     spdlog::info("room {} created: {} {} on {} cells{}{}{}", s.id, s.game.game, s.game.variant,
                  s.game.board, s.clock ? ", clock" : "", s.is_private ? ", private" : "",
                  s.rated ? ", rated" : "");
-    if (!journal_) {
-      auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start));
-      made(r);
-      return fn(std::move(r), refusal::none);
-    }
-    room_row row = row_of(s, "waiting");
-    const std::string id = s.id;
-    // The room exists only once its row is durable: a room the journal lacks could never
-    // record a seat or a move (each would find no room), so it would refuse every move for
-    // good, even after the disk recovered. On failure the creator gets no room.
-    auto save = [this, row = std::move(row), s = std::move(s), start = std::move(start), made,
-                 release_caps, fn]() mutable {
-      journal_->write(
-          [row = std::move(row)](server::journal& j) { return j.save_room(row); }, strand_,
-          [this, s = std::move(s), start = std::move(start), made, release_caps,
-           fn = std::move(fn)](journal_status st) mutable {
-            if (!st) {
-              spdlog::error("room {} not saved, so not created: {}", s.id, st.error());
-              release_caps();
-              give_back_claim(s.id);
-              return fn(nullptr, refusal::journal);
-            }
-            auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start));
-            made(r);
-            fn(std::move(r), refusal::none);
-          });
-    };
-    claim_then_save(id, std::move(save), [release_caps, fn] {
-      release_caps();
-      fn(nullptr, refusal::journal);
-    });
+    auto row = row_of(s, "waiting");
+    save_then_make(std::move(row), std::move(s), std::move(start), release_caps, made, fn);
+  });
+}
+
+void room_registry::save_then_make(room_row row, room_settings s, any_game start,
+                                   std::function<void()> release_caps,
+                                   std::function<void(const room_ptr&)> made,
+                                   std::function<void(room_ptr, refusal)> fn) {
+  if (!journal_) {  // nothing to save: the room is its game's only copy
+    auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start));
+    made(r);
+    return fn(std::move(r), refusal::none);
+  }
+  const std::string id = s.id;
+  // The room exists only once its row is durable: a room the journal lacks could never
+  // record a seat or a move (each would find no room), so it would refuse every move for
+  // good, even after the disk recovered. On failure the creator gets no room.
+  auto save = [this, row = std::move(row), s = std::move(s), start = std::move(start), made,
+               release_caps, fn]() mutable {
+    journal_->write(
+        [row = std::move(row)](server::journal& j) { return j.save_room(row); }, strand_,
+        [this, s = std::move(s), start = std::move(start), made, release_caps,
+         fn = std::move(fn)](journal_status st) mutable {
+          if (!st) {
+            spdlog::error("room {} not saved, so not created: {}", s.id, st.error());
+            release_caps();
+            give_back_claim(s.id);
+            return fn(nullptr, refusal::journal);
+          }
+          auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start));
+          made(r);
+          fn(std::move(r), refusal::none);
+        });
+  };
+  claim_then_save(id, std::move(save), [release_caps, fn] {
+    release_caps();
+    fn(nullptr, refusal::journal);
   });
 }
 
@@ -409,11 +416,15 @@ void room_registry::create_rematch(room_settings s, std::array<identity_ptr, 2> 
         return fn(nullptr, no);
       }
     }
+    // Gives back the computer game reserved above, when the room is not made after all.
+    const auto release_caps = [this, computer, human, address = s.creator_address] {
+      if (computer) release_computer(human, address);
+    };
     // A rematch is a room made like any other: the creator's address's daily count holds it,
     // or resigning and asking again would make rooms without end.
     if (!s.creator_address.empty() &&
         created_today_.refuse(s.creator_address, limits_.rooms_per_address_per_day).has_value()) {
-      if (computer) release_computer(human, s.creator_address);
+      release_caps();
       metrics_.rooms_refused_daily.fetch_add(1);
       return fn(nullptr, refusal::daily_cap);
     }
@@ -421,48 +432,22 @@ void room_registry::create_rematch(room_settings s, std::array<identity_ptr, 2> 
       s.id = random_base32(8);
     } while (rooms_.count(s.id) != 0);
     s.created = iso_utc_now();
-    const auto made = [this, computer, human, seats, address = s.creator_address](
-                          room_ptr r, const std::function<void(room_ptr, refusal)>& done) {
+    const auto made = [this, computer, human, seats,
+                       address = s.creator_address](const room_ptr& r) {
       adopt(r);
       if (computer) rooms_[r->id()].computer_for.emplace(human, address);
       for (const auto& who : seats) {
         if (who && who->computer_level == 0) seats_[who->player].insert(r->id());
       }
       r->start_rematch(seats);
-      done(std::move(r), refusal::none);
     };
     spdlog::info("room {} created as a rematch: {} {}", s.id, s.game.game, s.game.variant);
-    if (!journal_) {
-      return made(std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(*start)),
-                  fn);
-    }
     room_row row = row_of(s, "playing");
     for (std::size_t i = 0; i < 2; ++i) {
       if (seats[i]) row.seats[i] = seat_row{seats[i]->player, seats[i]->name};
     }
-    const std::string id = s.id;
-    const auto release_caps = [this, computer, human, address = s.creator_address] {
-      if (computer) release_computer(human, address);
-    };
-    auto save = [this, row = std::move(row), s = std::move(s), start = std::move(*start), made,
-                 release_caps, fn]() mutable {
-      journal_->write(
-          [row = std::move(row)](server::journal& j) { return j.save_room(row); }, strand_,
-          [this, s = std::move(s), start = std::move(start), made, release_caps,
-           fn = std::move(fn)](journal_status st) mutable {
-            if (!st) {
-              spdlog::error("rematch room {} not saved, so not created: {}", s.id, st.error());
-              release_caps();
-              give_back_claim(s.id);
-              return fn(nullptr, refusal::journal);
-            }
-            made(std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start)), fn);
-          });
-    };
-    claim_then_save(id, std::move(save), [release_caps, fn] {
-      release_caps();
-      fn(nullptr, refusal::journal);
-    });
+    save_then_make(std::move(row), std::move(s), std::move(*start), release_caps, made,
+                   std::move(fn));
   });
 }
 

@@ -155,6 +155,13 @@ class room_registry {
 
   // Over a cap, `creator` and `address` may make no more waiting rooms; otherwise counts one.
   refusal reserve_waiting(const std::string& creator, const std::string& address);
+  // Saves a new room's row (after claiming its lease in a cluster; without a journal, nothing),
+  // then makes the room of `s` and `start`, `made` registers it, and `fn` gets it. When the room
+  // cannot be made, `release_caps` gives back what it took of the creator's caps and `fn` gets the
+  // refusal.
+  void save_then_make(room_row row, room_settings s, any_game start,
+                      std::function<void()> release_caps, std::function<void(const room_ptr&)> made,
+                      std::function<void(room_ptr, refusal)> fn);
   // Runs `save` (which writes a new room's row), after claiming the room's lease first in a
   // cluster; `refused` instead when another node holds the id. Both on the strand.
   void claim_then_save(const std::string& id, std::function<void()> save,
