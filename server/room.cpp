@@ -402,23 +402,20 @@ void room::do_join(const peer_ptr& p, const identity_ptr& who, const protocol::j
       // unwritten, the player would believe itself seated in a room that does not know it.
       // Meanwhile the room's other requests wait, as behind a move's write, and so does the
       // player's rating (its patch comes after the seat's).
-      write_pending_ = true;
-      persist_seats([self = shared_from_this(), p, who, m, seat](const journal_status&) {
-        self->write_pending_ = false;
-        self->fetch_rating(seat);
-        self->admit(p, who, m, seat);
-        self->run_deferred();
-        self->maybe_retire();
-      });
+      persist_seats(after_write([this, p, who, re = m.id, seat](const journal_status&) {
+        fetch_rating(seat);
+        admit(p, who, re, seat);
+      }));
       return;
     }
     if (took_seat) fetch_rating(seat);
-    return admit(p, who, m, seat);
+    return admit(p, who, m.id, seat);
   }
   answer_join(p, m.id, seat);
 }
 
-void room::admit(const peer_ptr& p, const identity_ptr& who, const protocol::join& m, int seat) {
+void room::admit(const peer_ptr& p, const identity_ptr& who, const protocol::request_id& re,
+                 int seat) {
   presence_.add(p->peer_id(), room_presence::member{p, who, seat});
   // A spectator arriving is only a count, shown with the next batch; a player is news now.
   if (seat == 0) {
@@ -428,7 +425,7 @@ void room::admit(const peer_ptr& p, const identity_ptr& who, const protocol::joi
   }
   update_presence();
   maybe_think();
-  answer_join(p, m.id, seat);
+  answer_join(p, re, seat);
 }
 
 void room::answer_join(const peer_ptr& p, const protocol::request_id& re, int seat) {

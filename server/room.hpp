@@ -130,7 +130,7 @@ class room : public std::enable_shared_from_this<room> {
                int preferred_seat);
   // The end of a join: `p` becomes a member in `seat` (0: a spectator), the others see it,
   // and `p` gets its `joined`.
-  void admit(const peer_ptr& p, const identity_ptr& who, const protocol::join& m, int seat);
+  void admit(const peer_ptr& p, const identity_ptr& who, const protocol::request_id& re, int seat);
   // `p`'s `joined`: the room as it stands, in `seat`, with the chat so far.
   void answer_join(const peer_ptr& p, const protocol::request_id& re, int seat);
   void do_move(const peer_ptr& p, const identity_ptr& who, const protocol::move& m,
@@ -144,6 +144,19 @@ class room : public std::enable_shared_from_this<room> {
   // may observe or build on a move that is not yet durable.
   void run_or_defer(std::function<void()> fn);
   void run_deferred();
+  // Starts holding the room's other requests for a journal write and returns its completion:
+  // `then` with the write's answer, after which the held requests run and a finished, empty
+  // room retires. Called on the strand; the completion must run on it too.
+  template <class Then>
+  auto after_write(Then then) {
+    write_pending_ = true;
+    return [self = shared_from_this(), then = std::move(then)](auto&&... answer) mutable {
+      self->write_pending_ = false;
+      then(std::forward<decltype(answer)>(answer)...);
+      self->run_deferred();
+      self->maybe_retire();  // everyone may have left while the write was under way
+    };
+  }
   // Journal writes of the seats and of the end of the game. A failure is logged and the room
   // plays on; `done`, if any, runs on the strand once the seats are durable, or failed.
   void persist_seats(std::function<void(journal_status)> done = {});

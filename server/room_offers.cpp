@@ -201,24 +201,17 @@ void room::take_back(const peer_ptr& p, const protocol::request_id& re, int seat
     maybe_think();
   };
   if (!recorder_.enabled()) return apply();
-  write_pending_ = true;
-  recorder_.record_takeback(from_ply, [self = shared_from_this(), apply = std::move(apply), re,
-                                       asker = std::weak_ptr<peer>(p)](journal_status st) {
-    self->write_pending_ = false;
-    if (st) {
-      apply();
-    } else {
-      spdlog::error("room {}: takeback not recorded, so not made: {}", self->settings_.id,
-                    st.error());
-      if (const auto conn = asker.lock()) {
-        self->reject(*conn, re, error_code::internal_error,
-                     "the server could not record the takeback, so nothing was taken back; "
-                     "try again later");
-      }
-    }
-    self->run_deferred();
-    self->maybe_retire();
-  });
+  recorder_.record_takeback(
+      from_ply, after_write([this, apply = std::move(apply), re,
+                             asker = std::weak_ptr<peer>(p)](const journal_status& st) {
+        if (st) return apply();
+        spdlog::error("room {}: takeback not recorded, so not made: {}", settings_.id, st.error());
+        if (const auto conn = asker.lock()) {
+          reject(*conn, re, error_code::internal_error,
+                 "the server could not record the takeback, so nothing was taken back; "
+                 "try again later");
+        }
+      }));
 }
 
 void room::rewind(std::size_t plies) {
@@ -271,36 +264,36 @@ void room::make_rematch(const peer_ptr& p, const protocol::request_id& re) {
   const std::array<identity_ptr, 2> swapped{seats_[1], seats_[0]};
   rematch_offer_.reset();
   // Nothing else happens in this room until the new one exists (or could not be made).
-  write_pending_ = true;
-  registry_.create_rematch(
-      std::move(s), swapped,
-      [self = shared_from_this(), p, re](room_registry::room_ptr r, room_registry::refusal why) {
-        net::post(self->strand_, [self, p, re, r = std::move(r), why_not = why] {
-          self->write_pending_ = false;
-          if (!r) {
-            const auto [code, sentence] = rematch_refusal(why_not);
-            self->reject(*p, re, code, "the rematch was not made: " + sentence);
-            self->commit();
-          } else {
-            self->rematch_ = r->id();
-            self->metrics_.rematches.fetch_add(1);
-            spdlog::info("room {} rematch is room {}", self->settings_.id, r->id());
-            self->commit();
-            const auto told = std::make_shared<const std::string>(
-                protocol::encode_rematch_started(self->settings_.id, r->id()));
-            // Players follow their seats at once; spectators are told where the game went.
-            self->presence_.for_each_member([&](peer_ptr conn, const room_presence::member& m) {
-              conn->send(told);
-              if (m.seat != 0) {
-                r->handle(conn, m.who, protocol::join{{}, r->id(), protocol::join_role::player},
-                          clock::now(), nullptr);
-              }
-            });
+  auto made =
+      after_write([this, p, re](const room_registry::room_ptr& r, room_registry::refusal why_not) {
+        if (!r) {
+          const auto [code, sentence] = rematch_refusal(why_not);
+          reject(*p, re, code, "the rematch was not made: " + sentence);
+          commit();
+          return;
+        }
+        rematch_ = r->id();
+        metrics_.rematches.fetch_add(1);
+        spdlog::info("room {} rematch is room {}", settings_.id, r->id());
+        commit();
+        const auto told = std::make_shared<const std::string>(
+            protocol::encode_rematch_started(settings_.id, r->id()));
+        // Players follow their seats at once; spectators are told where the game went.
+        presence_.for_each_member([&](peer_ptr conn, const room_presence::member& m) {
+          conn->send(told);
+          if (m.seat != 0) {
+            r->handle(conn, m.who, protocol::join{{}, r->id(), protocol::join_role::player},
+                      clock::now(), nullptr);
           }
-          self->run_deferred();
-          self->maybe_retire();
         });
       });
+  registry_.create_rematch(std::move(s), swapped,
+                           [strand = strand_, made = std::move(made)](
+                               room_registry::room_ptr r, room_registry::refusal why) mutable {
+                             // The registry answers on its own strand; the room's is ours.
+                             net::post(strand, [made = std::move(made), r = std::move(r),
+                                                why]() mutable { made(r, why); });
+                           });
 }
 
 void room::start_rematch(std::array<identity_ptr, 2> seats) {

@@ -109,29 +109,21 @@ void room::accept_move(const peer_ptr& p, const protocol::request_id& re, int se
   row.received_ms = unix_ms(
       std::chrono::system_clock::now() -
       std::chrono::duration_cast<std::chrono::system_clock::duration>(clock::now() - received));
-  write_pending_ = true;
-  recorder_.record_move(std::move(row), [self = shared_from_this(), p, re, apply = std::move(apply),
-                                         text = report_text(*report)](journal_status st) {
-    self->write_pending_ = false;
-    if (st) {
-      apply();
-    } else {
-      // Nothing changed: the room still holds the game before the move.
-      spdlog::error("room {} move {} not recorded, so not played: {}", self->settings_.id, text,
-                    st.error());
-      if (p) {
-        self->reject(*p, re, error_code::internal_error,
-                     "the server could not record your move, so it was not played; "
-                     "try again later",
-                     true);
-      } else {
-        self->maybe_think();  // the computer tries again
-      }
-    }
-    self->run_deferred();
-    // Everyone may have left while the game's last move was being written.
-    self->maybe_retire();
-  });
+  recorder_.record_move(
+      std::move(row), after_write([this, p, re, apply = std::move(apply),
+                                   text = report_text(*report)](const journal_status& st) {
+        if (st) return apply();
+        // Nothing changed: the room still holds the game before the move.
+        spdlog::error("room {} move {} not recorded, so not played: {}", settings_.id, text,
+                      st.error());
+        if (p) {
+          reject(*p, re, error_code::internal_error,
+                 "the server could not record your move, so it was not played; try again later",
+                 true);
+        } else {
+          maybe_think();  // the computer tries again
+        }
+      }));
 }
 
 void room::do_resign(peer& p, const identity_ptr& who, const protocol::resign& m) {
