@@ -354,7 +354,8 @@ void room_registry::save_then_make(room_row row, room_settings s, any_game start
           if (!st) {
             spdlog::error("room {} not saved, so not created: {}", s.id, st.error());
             release_caps();
-            give_back_claim(s.id);
+            // Claimed but never made: its lease would otherwise be renewed for ever.
+            if (observer_ != nullptr) observer_->room_closed(s.id);
             return fn(nullptr, refusal::journal);
           }
           auto r = std::make_shared<room>(ioc_, *this, metrics_, std::move(s), std::move(start));
@@ -362,29 +363,18 @@ void room_registry::save_then_make(room_row row, room_settings s, any_game start
           fn(std::move(r), refusal::none);
         });
   };
-  claim_then_save(id, std::move(save), [release_caps, fn] {
-    release_caps();
-    fn(nullptr, refusal::journal);
-  });
-}
-
-void room_registry::claim_then_save(const std::string& id, std::function<void()> save,
-                                    std::function<void()> refused) {
   if (observer_ == nullptr) return save();
   // In a cluster the lease comes first: the row in the shared store is what another node,
   // asked for the room before its creator claimed it, would adopt.
-  observer_->claim_new(
-      id, [this, save = std::move(save), refused = std::move(refused)](bool may_create) mutable {
-        net::post(strand_, [save = std::move(save), refused = std::move(refused), may_create] {
-          if (may_create) return save();
-          refused();
-        });
-      });
-}
-
-void room_registry::give_back_claim(const std::string& id) {
-  // Claimed by claim_then_save but never made: its lease would otherwise be renewed for ever.
-  if (observer_ != nullptr) observer_->room_closed(id);
+  observer_->claim_new(id, [this, save = std::move(save), release_caps,
+                            fn = std::move(fn)](bool may_create) mutable {
+    net::post(strand_,
+              [save = std::move(save), release_caps, fn = std::move(fn), may_create]() mutable {
+                if (may_create) return save();
+                release_caps();
+                fn(nullptr, refusal::journal);
+              });
+  });
 }
 
 void room_registry::create_rematch(room_settings s, std::array<identity_ptr, 2> seats,

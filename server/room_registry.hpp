@@ -162,12 +162,6 @@ class room_registry {
   void save_then_make(room_row row, room_settings s, any_game start,
                       std::function<void()> release_caps, std::function<void(const room_ptr&)> made,
                       std::function<void(room_ptr, refusal)> fn);
-  // Runs `save` (which writes a new room's row), after claiming the room's lease first in a
-  // cluster; `refused` instead when another node holds the id. Both on the strand.
-  void claim_then_save(const std::string& id, std::function<void()> save,
-                       std::function<void()> refused);
-  // A room claimed by claim_then_save whose row could not be saved: its lease is given back.
-  void give_back_claim(const std::string& id);
   void release_waiting(const std::string& creator, const std::string& address);
   // The room stopped waiting (started, closed, forgotten): its caps' count goes back.
   void stop_waiting(entry& e);
