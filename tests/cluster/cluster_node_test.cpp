@@ -199,12 +199,8 @@ TEST_CASE(
   REQUIRE(owner.has_value());
   CHECK(owner->node == "node-a");
 
-  REQUIRE(t.seat(2).conn->send(room_request("resign", t.room())));
-  t.take_patch(1);
-  t.take_patch(2);
-  REQUIRE(t.seat(1).conn->send(room_request("rematch", t.room())));
-  t.take_patch(1);
-  t.take_patch(2);
+  t.act(2, "resign");
+  t.act(1, "rematch");
   // With Redis silent (for less than a command's timeout) the rematch waits for its claim.
   redis.pause();
   REQUIRE(t.seat(2).conn->send(room_request("rematch", t.room())));

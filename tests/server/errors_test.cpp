@@ -224,9 +224,7 @@ TEST_CASE("a move chosen before a spectator count or a presence change is still 
 TEST_CASE("game_over: no move after the end") {
   server_process srv;
   table t(srv.port());
-  REQUIRE(t.seat(1).conn->send({{"type", "resign"}, {"room", t.room()}}));
-  t.take_patch(1);
-  t.take_patch(2);
+  t.act(1, "resign");
   check_error(t.seat(2).conn->request(
                   move_msg(t, first_placement(t.seat(2).state()), t.version(), 4), "error"),
               "game_over", 4);

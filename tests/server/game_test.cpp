@@ -117,9 +117,7 @@ TEST_CASE("a resignation in a timed game charges the side to move up to the resi
   t.play(2, placement(t.seat(2).state()));
   t.play(1, placement(t.seat(1).state()));
   std::this_thread::sleep_for(std::chrono::milliseconds(600));  // seat 2 thinks, then resigns
-  REQUIRE(t.seat(2).conn->send({{"type", "resign"}, {"room", t.room()}}));
-  t.take_patch(1);
-  t.take_patch(2);
+  t.act(2, "resign");
   const auto& players = t.seat(1).state().at("players");
   CHECK(players.at(1).at("clock_ms").get<std::int64_t>() <= 60000 - 600);
   CHECK(players.at(1).at("clock_ms").get<std::int64_t>() > 50000);
@@ -129,14 +127,10 @@ TEST_CASE("a resignation in a timed game charges the side to move up to the resi
 TEST_CASE("a draw offered by one player and agreed by the other") {
   server_process srv;
   table t(srv.port());
-  REQUIRE(t.seat(1).conn->send({{"type", "offer_draw"}, {"room", t.room()}}));
-  t.take_patch(1);
-  t.take_patch(2);
+  t.act(1, "offer_draw");
   CHECK(t.seat(2).state().at("draw_offer") == 1);
   CHECK(t.seat(2).state().at("status") == "playing");
-  REQUIRE(t.seat(2).conn->send({{"type", "offer_draw"}, {"room", t.room()}}));
-  t.take_patch(1);
-  t.take_patch(2);
+  t.act(2, "offer_draw");
   CHECK(t.seat(1).state().at("result") == json{{"winner", nullptr}, {"reason", "agreement"}});
   CHECK(t.seat(1).state().at("draw_offer").is_null());
 }

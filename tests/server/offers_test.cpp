@@ -60,9 +60,7 @@ TEST_CASE("a takeback asked by the mover and accepted puts the game back one mov
   const json after_one = t.seat(1).state();
   t.play(2, placement(t.seat(2).state(), "B"));
 
-  REQUIRE(t.seat(2).conn->send(room_request("takeback", t.room())));
-  t.take_patch(1);
-  t.take_patch(2);
+  t.act(2, "takeback");
   CHECK(t.seat(1).state().at("takeback_offer") == 2);
   REQUIRE(t.seat(1).conn->send(room_request("takeback", t.room())));
   take_snapshot(t.seat(1));
@@ -92,9 +90,7 @@ TEST_CASE("a takeback asked by the player to move takes back their move and the 
   table t(srv.port());
   t.play(1, placement(t.seat(1).state()));
   t.play(2, placement(t.seat(2).state(), "B"));
-  REQUIRE(t.seat(1).conn->send(room_request("takeback", t.room())));
-  t.take_patch(1);
-  t.take_patch(2);
+  t.act(1, "takeback");
   REQUIRE(t.seat(2).conn->send(room_request("takeback", t.room())));
   take_snapshot(t.seat(1));
   take_snapshot(t.seat(2));
@@ -109,12 +105,8 @@ TEST_CASE("a declined takeback is cleared and the asker told; the move stands") 
   table t(srv.port());
   t.play(1, placement(t.seat(1).state()));
   const auto history = t.seat(1).state().at("history");
-  REQUIRE(t.seat(1).conn->send(room_request("takeback", t.room())));
-  t.take_patch(1);
-  t.take_patch(2);
-  REQUIRE(t.seat(2).conn->send(room_request("decline_takeback", t.room())));
-  t.take_patch(1);
-  t.take_patch(2);
+  t.act(1, "takeback");
+  t.act(2, "decline_takeback");
   const auto told = t.seat(1).conn->expect("declined");
   CHECK(told == json{{"type", "declined"}, {"room", t.room()}, {"offer", "takeback"}, {"seat", 2}});
   CHECK(t.seat(2).conn->expect("declined") == told);
@@ -131,9 +123,7 @@ TEST_CASE("takeback requests nobody can answer are refused, each with its code")
   refused(t, 1, "rematch", "game_not_over");
   refused(t, 1, "decline_rematch", "game_not_over");
   t.play(1, placement(t.seat(1).state()));
-  REQUIRE(t.seat(1).conn->send(room_request("takeback", t.room())));
-  t.take_patch(1);
-  t.take_patch(2);
+  t.act(1, "takeback");
   refused(t, 1, "takeback", "own_offer");
   refused(t, 1, "decline_takeback", "own_offer");
 
@@ -174,9 +164,7 @@ TEST_CASE("a takeback puts both clocks back where they stood before the move") {
   std::this_thread::sleep_for(std::chrono::milliseconds(400));
   t.play(2, any_move(2));
   CHECK(t.seat(1).state().at("players").at(1).at("clock_ms").get<std::int64_t>() <= 60000 - 400);
-  REQUIRE(t.seat(2).conn->send(room_request("takeback", t.room())));
-  t.take_patch(1);
-  t.take_patch(2);
+  t.act(2, "takeback");
   REQUIRE(t.seat(1).conn->send(room_request("takeback", t.room())));
   take_snapshot(t.seat(1));
   take_snapshot(t.seat(2));
@@ -188,13 +176,9 @@ TEST_CASE("a takeback puts both clocks back where they stood before the move") {
 TEST_CASE("a draw declined is cleared and the offerer told") {
   server_process srv;
   table t(srv.port());
-  REQUIRE(t.seat(1).conn->send(room_request("offer_draw", t.room())));
-  t.take_patch(1);
-  t.take_patch(2);
+  t.act(1, "offer_draw");
   refused(t, 1, "decline_draw", "own_offer");
-  REQUIRE(t.seat(2).conn->send(room_request("decline_draw", t.room())));
-  t.take_patch(1);
-  t.take_patch(2);
+  t.act(2, "decline_draw");
   CHECK(t.seat(1).conn->expect("declined") ==
         json{{"type", "declined"}, {"room", t.room()}, {"offer", "draw"}, {"seat", 2}});
   CHECK(t.seat(1).state().at("draw_offer").is_null());
@@ -209,22 +193,16 @@ TEST_CASE("a rematch agreed by both seats them in a new room with colours swappe
   watcher.request({{"type", "join"}, {"room", t.room()}, {"as", "spectator"}}, "joined");
   t.take_patch(1);  // the spectator count
   t.take_patch(2);
-  REQUIRE(t.seat(2).conn->send(room_request("resign", t.room())));
-  t.take_patch(1);
-  t.take_patch(2);
+  t.act(2, "resign");
   refused(t, 1, "takeback", "game_over");
   refused(t, 1, "decline_rematch", "no_offer");
 
-  REQUIRE(t.seat(1).conn->send(room_request("rematch", t.room())));
-  t.take_patch(1);
-  t.take_patch(2);
+  t.act(1, "rematch");
   CHECK(t.seat(2).state().at("rematch_offer") == 1);
   refused(t, 1, "rematch", "own_offer");
   refused(t, 1, "decline_rematch", "own_offer");
 
-  REQUIRE(t.seat(2).conn->send(room_request("rematch", t.room())));
-  t.take_patch(1);
-  t.take_patch(2);
+  t.act(2, "rematch");
   const std::string next = t.seat(1).state().at("rematch");
   CHECK(next != t.room());
   CHECK(t.seat(1).state().at("rematch_offer").is_null());
@@ -267,15 +245,9 @@ TEST_CASE("a rematch agreed by both seats them in a new room with colours swappe
 TEST_CASE("a rematch declined is cleared and the offerer told") {
   server_process srv;
   table t(srv.port());
-  REQUIRE(t.seat(1).conn->send(room_request("resign", t.room())));
-  t.take_patch(1);
-  t.take_patch(2);
-  REQUIRE(t.seat(2).conn->send(room_request("rematch", t.room())));
-  t.take_patch(1);
-  t.take_patch(2);
-  REQUIRE(t.seat(1).conn->send(room_request("decline_rematch", t.room())));
-  t.take_patch(1);
-  t.take_patch(2);
+  t.act(1, "resign");
+  t.act(2, "rematch");
+  t.act(1, "decline_rematch");
   CHECK(t.seat(2).conn->expect("declined") ==
         json{{"type", "declined"}, {"room", t.room()}, {"offer", "rematch"}, {"seat", 1}});
   CHECK(t.seat(2).state().at("rematch_offer").is_null());

@@ -83,6 +83,13 @@ json table::take_patch(int s) {
   return patch;
 }
 
+json table::act(int s, const std::string& type) {
+  REQUIRE(seat(s).conn->send({{"type", type}, {"room", room_}, {"id", type}}));
+  const auto patch = take_patch(s);
+  take_patch(s == 1 ? 2 : 1);
+  return patch;
+}
+
 json table::play(int s, const std::string& move) {
   auto& v = seat(s);
   const json req{{"type", "move"},

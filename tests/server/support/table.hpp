@@ -43,6 +43,9 @@ class table {
   // The mover on `s` plays `move` at the current version: ack to the mover, then one patch to
   // both. Returns the patch.
   json play(int s, const std::string& move);
+  // Seat `s` sends `type` about this room (resign, offer_draw, rematch, takeback...), which
+  // changes it: both seats take the one patch that follows. Returns seat `s`'s.
+  json act(int s, const std::string& type);
   // Reads the next message on seat `s`, which must be a patch one version on; applies it.
   json take_patch(int s);
   // Sends sync from seat `s` and returns the snapshot.
