@@ -83,7 +83,9 @@ void game_client::leave() {
   acked_version_ = 0;
   mirror_.clear();
   seat_ = 0;
-  move_id_ = -1;
+  // A move in flight stays so: the game's last move is over for the opponent, whose copy of
+  // its patch may be read first and end the game here, before the mover reads its ack. The
+  // ack still comes, on this connection and before anything of the next room, and counts.
 }
 
 void game_client::on_message(std::string_view text) {
