@@ -11,6 +11,7 @@
 #include <boost/asio/post.hpp>
 
 #include "common/version.hpp"
+#include "net/frame_batch_pool.hpp"
 #include "protocol/wire/encode.hpp"
 #include "server/client_address.hpp"
 #include "server/metrics.hpp"
@@ -332,17 +333,21 @@ bool websocket_session::write_direct() {
   auto& stream = ws_.next_layer();
   if (!ws_.is_open() || !stream.can_write_direct()) return false;
   auto& socket = stream.tcp().socket();
-  if (!batch_) {
-    batch_ = std::make_unique<ringside::net::frame_batch>();
+  if (!non_blocking_) {
     // A write that the kernel takes at once then needs no asynchronous operation at all.
     beast::error_code ignored;
     socket.non_blocking(true, ignored);
+    non_blocking_ = true;
   }
   // A spectator's socket almost always has room: its frames are written here, on this stack,
   // one system call per batch, and only what the kernel does not take waits for the reactor.
   for (;;) {
     const std::size_t n = outbox_.start_writes(clock::now(), ringside::net::frame_batch::capacity);
-    if (n == 0) return true;  // nothing left to write
+    if (n == 0) {  // nothing left to write: a resting connection holds no batch
+      ringside::net::frame_batch_pool::give(std::move(batch_));
+      return true;
+    }
+    if (!batch_) batch_ = ringside::net::frame_batch_pool::take();
     batch_->clear();
     for (std::size_t i = 0; i < n; ++i) batch_->add(*outbox_.in_flight(i));
     beast::error_code ec;

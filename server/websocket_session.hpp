@@ -103,8 +103,10 @@ class websocket_session : public peer, public std::enable_shared_from_this<webso
   message_buffer buffer_;
   outbox outbox_;
   outbox::frame_ptr in_flight_;  // the frame being written, kept alive for async_write
-  // The headers and buffer list of the direct write under way; made at the first, then reused.
+  // The headers and buffer list of the direct write under way: taken from the thread's
+  // frame_batch_pool when there are frames to write, given back once the outbox is empty.
   std::unique_ptr<ringside::net::frame_batch> batch_;
+  bool non_blocking_ = false;  // the socket was switched to non-blocking for direct writes
   std::atomic<std::uint32_t> queued_{0};  // see post_counted
   // The io_context under this connection's strand: asking the executor for it on every
   // patch (an executor copy each time) cost more than the rest of may_take_inline.
