@@ -60,7 +60,10 @@ struct two_nodes {
                                  const std::string& node_ttl) {
     return node_flags(
         {.redis = redis.url(), .id = id, .store = store, .lease_ttl = "3", .node_ttl = node_ttl},
-        joined(unlimited_messages, {"--forward-timeout", forward_timeout}));
+        joined(unlimited_messages, {"--forward-timeout", forward_timeout,
+                                    // Both nodes share one machine: placement goes by rooms
+                                    // and connections alone, as the cases below expect.
+                                    "--placement-load-margin", "64"}));
   }
   server_process& node(const std::string& id) { return id == "node-a" ? *a : *b; }
 };
@@ -205,17 +208,18 @@ const found_game& short_game() {
 
 // A table whose room node a owns. Placement sends a new room to the node with the fewest
 // rooms, then the fewest connections: with both nodes empty, the table's own two players on
-// node a would send it to node b, so idle connections on node b, counted by a few heartbeats
-// (every third of the 1 s node ttl), keep it on node a. (On node b its creator would get the
-// snapshot a remote room sends once its node listens: the table takes it, but it may come
-// after the table is made, into the reads a case makes itself.)
+// node a would send it to node b, so idle connections on node b keep it on node a, once node
+// a's census has counted them (b's heartbeat, then a's look: each every third of the 1 s node
+// ttl, later under a sanitizer). (On node b its creator would get the snapshot a remote room
+// sends once its node listens: the table takes it, but it may come after the table is made,
+// into the reads a case makes itself.)
 std::unique_ptr<table> room_on_a(two_nodes& n, redis_view& r) {
   std::vector<std::unique_ptr<ws_client>> idle;
   for (int i = 0; i < 4; ++i) {
     idle.push_back(std::make_unique<ws_client>(n.b->port()));
     idle.back()->hello("idle" + std::to_string(i));
   }
-  std::this_thread::sleep_for(1s);
+  REQUIRE(metric_becomes(n.a->port(), "ringside_cluster_online 4", 10s));
   auto busy = std::make_unique<table>(n.a->port());
   REQUIRE(r.owner_within(busy->room(), 3s) == "node-a");
   return busy;
