@@ -13,6 +13,7 @@
 #include "server/context.hpp"
 #include "server/metrics.hpp"
 #include "server/quick_pairing.hpp"
+#include "server/room.hpp"
 
 namespace ringside::server {
 
@@ -229,7 +230,16 @@ void cluster_seeks::open(std::function<void(std::optional<std::vector<open_seek>
       });
 }
 
-void cluster_seeks::tell(const std::string& node, const seek_notice& n) {
+void cluster_seeks::tell(const std::string& node, const seek_notice& n,
+                         const std::shared_ptr<room>& made, const peer_ptr& seated,
+                         identity_ptr who) {
+  {
+    const std::lock_guard lock(made_mutex_);
+    const auto now = std::chrono::steady_clock::now();
+    std::erase_if(made_,
+                  [now](const auto& e) { return now - e.second.at > std::chrono::minutes(1); });
+    made_[n.room] = made_across{node, n.seek, made, seated, std::move(who), now};
+  }
   node_.publish(seeks_channel(node), n.encode());
 }
 
@@ -241,7 +251,11 @@ void cluster_seeks::on_message(const std::string& channel, const std::string& pa
       spdlog::warn("cluster: ignored a message on {} that is not well formed", channel);
       return;
     }
-    paired_elsewhere(*n);
+    if (n->declined) {
+      declined_elsewhere(*n);
+    } else {
+      paired_elsewhere(*n);
+    }
   } catch (...) {
     ctx_.stats.faults.report_current("a message on the cluster channel " + channel);
   }
@@ -250,19 +264,19 @@ void cluster_seeks::on_message(const std::string& channel, const std::string& pa
 void cluster_seeks::paired_elsewhere(const seek_notice& n) {
   auto taken = ctx_.seeks.take(n.seek);
   if (!taken) {
-    // Cancelled here while the other node paired it: its room waits for anyone to join.
+    // Cancelled here while the other node paired it.
     ctx_.stats.seeks_lost_across.fetch_add(1);
-    spdlog::warn("cluster: seek {} paired by {} into room {} is no longer open here", n.seek,
+    spdlog::info("cluster: seek {} paired by {} into room {} is no longer open here", n.seek,
                  n.from, n.room);
-    return;
+    return decline(n);
   }
   auto& [s, by] = *taken;
   auto other = by.who ? ctx_.speakers.one_of(s.player, by.peer_id) : nullptr;
   if (!other || ctx_.relay == nullptr) {
     ctx_.stats.seeks_lost_across.fetch_add(1);
-    spdlog::warn("cluster: seek {} paired by {} into room {} has no connection left here", n.seek,
+    spdlog::info("cluster: seek {} paired by {} into room {} has no connection left here", n.seek,
                  n.from, n.room);
-    return;
+    return decline(n);
   }
   spdlog::info("seek {} paired by {} in room {}", s.id, n.from, n.room);
   send_text(*other, protocol::encode_paired(
@@ -271,6 +285,37 @@ void cluster_seeks::paired_elsewhere(const seek_notice& n) {
   // The client joins the room on its node as any remote room: through its owner.
   const nlohmann::json join{{"type", "join"}, {"room", n.room}, {"as", "player"}};
   ctx_.relay->forward(n.from, n.room, other, *by.who, by.address, join.dump(), {}, nullptr);
+}
+
+void cluster_seeks::decline(const seek_notice& n) {
+  seek_notice answer{n.seek, n.room, self_, {}, 0, true};
+  node_.publish(seeks_channel(n.from), answer.encode());
+}
+
+void cluster_seeks::declined_elsewhere(const seek_notice& n) {
+  made_across m;
+  {
+    const std::lock_guard lock(made_mutex_);
+    const auto it = made_.find(n.room);
+    // Only the node told, about the seek it was told of: nothing else cancels a room.
+    if (it == made_.end() || it->second.partner_node != n.from ||
+        it->second.partner_seek != n.seek) {
+      ctx_.stats.relay.refused.fetch_add(1);
+      spdlog::warn("cluster: ignored {}'s answer about room {}, not one made here for its seek",
+                   n.from, n.room);
+      return;
+    }
+    m = std::move(it->second);
+    made_.erase(it);
+  }
+  const auto made = m.made.lock();
+  const auto seated = m.seated.lock();
+  if (!made || !seated) return;  // gone, or its seeker left: the room's own rules end it
+  spdlog::info("cluster: seek {} was no longer open on {}; room {} is cancelled", n.seek, n.from,
+               n.room);
+  // As its seeker's own cancel_room: the room ends unless it stopped waiting meanwhile.
+  made->handle(seated, m.who, protocol::cancel_room{{}, n.room}, std::chrono::steady_clock::now(),
+               nullptr);
 }
 
 }  // namespace ringside::server

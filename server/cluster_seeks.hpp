@@ -10,13 +10,23 @@
 //
 // The node's own seek_lobby still holds its clients' seeks: it applies the per-node caps, and
 // it is the pool when Redis does not answer. Callbacks run on the Redis client's strand.
+//
+// A seek cancelled on its node in the instant another node paired it is gone from both pools
+// by the time the notice arrives: its node answers `declined`, and the room's maker cancels
+// the room, whose seeker would otherwise wait for an opponent who never comes.
 
 #include <boost/asio/io_context.hpp>
+#include <chrono>
 #include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "server/identity.hpp"
+#include "server/peer.hpp"
 #include "server/redis/redis_subscriber.hpp"
 #include "server/seek_pool.hpp"
 #include "server/shared_seek.hpp"
@@ -24,6 +34,7 @@
 namespace ringside::server {
 
 class cluster_node;
+class room;
 struct context;
 
 class cluster_seeks {
@@ -50,20 +61,37 @@ class cluster_seeks {
   void withdraw(std::vector<std::string> ids);
   // The cluster's open seeks, oldest first; nullopt when Redis did not answer.
   void open(std::function<void(std::optional<std::vector<open_seek>>)> fn);
-  // Tells `node` its client's seek was paired into `n.room`.
-  void tell(const std::string& node, const seek_notice& n);
+  // Tells `node` its client's seek was paired into `n.room`, made here with this node's
+  // seeker `who` (on `seated`) in it; should `node` decline, that room is cancelled.
+  void tell(const std::string& node, const seek_notice& n, const std::shared_ptr<room>& made,
+            const peer_ptr& seated, identity_ptr who);
 
   const std::string& node_id() const { return self_; }
 
  private:
   void on_message(const std::string& channel, const std::string& payload);
   void paired_elsewhere(const seek_notice& n);
+  void decline(const seek_notice& n);
+  void declined_elsewhere(const seek_notice& n);
+
+  // A room made here for another node's seek, until that node declines it (or a minute
+  // passes: an answer comes within milliseconds, or never, from a node that died).
+  struct made_across {
+    std::string partner_node;
+    std::string partner_seek;
+    std::weak_ptr<room> made;
+    std::weak_ptr<peer> seated;
+    identity_ptr who;
+    std::chrono::steady_clock::time_point at;
+  };
 
   context& ctx_;
   cluster_node& node_;
   std::string self_;
   server::redis::redis_subscriber sub_;
   bool swept_ = false;  // on the subscriber's strand
+  std::mutex made_mutex_;  // made_ is written by the rooms' callbacks, read by the subscriber
+  std::map<std::string, made_across> made_;  // by room id
 };
 
 }  // namespace ringside::server

@@ -155,7 +155,8 @@ void make_room_across(context& ctx, const open_seek& s, const seek_lobby::seeker
         r->seat_creator(self, by.who, {}, done);
         ctx.shared_seeks->tell(
             partner.node,
-            seek_notice{partner.seek.id, r->id(), ctx.shared_seeks->node_id(), s.name, s.rating});
+            seek_notice{partner.seek.id, r->id(), ctx.shared_seeks->node_id(), s.name, s.rating}, r,
+            self, by.who);
       });
 }
 

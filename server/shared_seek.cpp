@@ -123,12 +123,15 @@ std::optional<shared_seek> shared_seek::decode(std::string_view entry,
 }
 
 std::string seek_notice::encode() const {
-  return json{{"seek", seek},
-              {"room", room},
-              {"from", from},
-              {"name", opponent_name},
-              {"rating", opponent_rating}}
-      .dump();
+  auto j = json{{"seek", seek},
+                {"room", room},
+                {"from", from},
+                {"name", opponent_name},
+                {"rating", opponent_rating}};
+  // Only when set: a node of the version before reads the rest, finds no such seek of its
+  // own and ignores it.
+  if (declined) j["declined"] = true;
+  return j.dump();
 }
 
 std::optional<seek_notice> seek_notice::decode(std::string_view payload) {
@@ -143,7 +146,10 @@ std::optional<seek_notice> seek_notice::decode(std::string_view payload) {
       room->empty()) {
     return std::nullopt;
   }
-  return seek_notice{*seek, *room, *from, *name, *rating};
+  const auto declined = j.find("declined");
+  if (declined != j.end() && !declined->is_boolean()) return std::nullopt;
+  return seek_notice{*seek, *room,   *from,
+                     *name, *rating, declined != j.end() && declined->get<bool>()};
 }
 
 std::string seeks_channel(std::string_view node) {

@@ -30,13 +30,17 @@ struct shared_seek {
 std::string shape_key(const seek_shape& shape);
 
 // What a node that paired a seek of another node's client tells that node on
-// `node:<id>:seeks`: which seek, the room its client is to join, and whom it will meet.
+// `node:<id>:seeks`: which seek, the room its client is to join, and whom it will meet. And
+// the answer, `declined`, when that seek was no longer open there (cancelled in the instant of
+// the pairing, or its seeker gone): `from` is then the seek's node, and the room's maker
+// cancels the room.
 struct seek_notice {
   std::string seek;
   std::string room;
-  std::string from;  // the node that made the room (and owns it)
+  std::string from;  // the node that made the room (and owns it); declined: the seek's node
   std::string opponent_name;
   int opponent_rating = 0;
+  bool declined = false;
 
   std::string encode() const;
   static std::optional<seek_notice> decode(std::string_view payload);

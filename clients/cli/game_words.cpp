@@ -53,6 +53,7 @@ std::string result_words(const json& state) {
   if (reason == "abandoned" && !won.empty()) return loser + " left the game: " + won;
   if (reason == "agreement") return "a draw by agreement";
   if (reason == "aborted") return "aborted: a player made no first move in time";
+  if (reason == "cancelled") return "cancelled before it began";
   if (reason == "repetition") return "a draw: the same position came up a third time";
   if (game.counts_score || reason == "score") {
     const std::string score = score_text(field(result, "score"));

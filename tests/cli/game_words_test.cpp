@@ -39,6 +39,8 @@ TEST_CASE("results say who won and why") {
         "alice left the game: bob wins");
   CHECK(result_words(finished({{"winner", nullptr}, {"reason", "agreement"}})) ==
         "a draw by agreement");
+  CHECK(result_words(finished({{"winner", 0}, {"reason", "cancelled"}})) ==
+        "cancelled before it began");
   CHECK(result_words(finished({{"winner", 1}, {"reason", "board_full"}})) ==
         "alice wins: the board is full");
   CHECK(result_words(finished({{"winner", nullptr}, {"reason", "no_moves"}})) ==

@@ -1,13 +1,15 @@
 // Quick pairing and ratings are the cluster's: real ringside-server nodes on one real
 // redis-server and one real PostgreSQL store. Two players on different nodes seeking the same
 // game are paired and play; two nodes pairing the same seek at once make one game; a killed
-// node's seeks leave the pool with its heartbeat; a rated game's end on one node is what the
-// other shows; an account registered on one node logs in on the other; with Redis gone each
-// node pairs its own clients.
+// node's seeks leave the pool with its heartbeat; a seek cancelled in the instant another
+// node pairs it leaves no one waiting; a rated game's end on one node is what the other shows;
+// an account registered on one node logs in on the other; with Redis gone each node pairs its
+// own clients.
 #include <doctest/doctest.h>
 
 #include <signal.h>
 
+#include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -17,7 +19,9 @@
 #include <thread>
 #include <vector>
 
+#include "server/redis/redis_client.hpp"
 #include "support/game_search.hpp"
+#include "support/io_wait.hpp"
 #include "support/node_flags.hpp"
 #include "support/postgres_cluster.hpp"
 #include "support/redis_server.hpp"
@@ -28,6 +32,9 @@
 using namespace std::chrono_literals;
 using namespace ringside;
 using namespace ringside::test;
+using ringside::server::redis::redis_client;
+using ringside::server::redis::redis_endpoint;
+using ringside::server::redis::redis_reply;
 
 namespace {
 
@@ -38,15 +45,18 @@ struct seek_nodes {
   std::optional<server_process> a;
   std::optional<server_process> b;
 
-  seek_nodes() {
+  std::string database;
+
+  explicit seek_nodes(const std::string& node_ttl = "1") {
     auto& pg = test_support::postgres_cluster::shared();
-    store = pg.url(pg.create_database());
-    a.emplace(flags("node-a"));
-    b.emplace(flags("node-b"));
+    database = pg.create_database();
+    store = pg.url(database);
+    a.emplace(flags("node-a", node_ttl));
+    b.emplace(flags("node-b", node_ttl));
   }
-  std::vector<std::string> flags(const std::string& id) {
+  std::vector<std::string> flags(const std::string& id, const std::string& node_ttl) {
     return node_flags(
-        {.redis = redis.url(), .id = id, .store = store},
+        {.redis = redis.url(), .id = id, .store = store, .node_ttl = node_ttl},
         joined(unlimited_messages, {"--password-opslimit", "1", "--password-memlimit", "8192"}));
   }
 };
@@ -106,6 +116,35 @@ json seeks_until(ws_client& c, std::size_t count) {
     std::this_thread::sleep_for(50ms);
   }
   return last;
+}
+
+// The test's own connection to the cluster's Redis, for one command at a time.
+struct redis_command_line {
+  boost::asio::io_context ioc;
+  redis_client client;
+
+  explicit redis_command_line(const redis_server& r)
+      : client(ioc, *redis_endpoint::parse(r.url())) {
+    client.start();
+  }
+  ~redis_command_line() { client.stop(); }
+  void run(std::vector<std::string> command) {
+    std::optional<bool> ok;
+    client.command(std::move(command), [&](redis_reply r) { ok = r.ok(); });
+    REQUIRE(run_until(ioc, [&] { return ok.has_value(); }));
+    REQUIRE(*ok);
+  }
+};
+
+// Reads `c`'s messages until one carries the result `reason` (a patch or snapshot of a room
+// that ended); false if none came.
+bool sees_result(ws_client& c, const std::string& reason) {
+  for (int i = 0; i < 50; ++i) {
+    auto m = c.recv(5s);
+    if (!m) return false;
+    if (m->dump().find("\"reason\":\"" + reason + "\"") != std::string::npos) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -209,6 +248,80 @@ TEST_CASE("a killed node's seeks leave the pool with its heartbeat; a closed one
   report_ms("SIGKILL of node-b to its seek gone from node-a's list", killed);
   // Nobody is paired with the dead node's client.
   CHECK(alice->request(seek_blitz(3), "seeking").at("seek").at("name") == "alice");
+}
+
+TEST_CASE(
+    "a seek cancelled in the instant another node pairs it: that node's room is cancelled, and "
+    "nobody waits for an opponent who never comes") {
+  seek_nodes n;
+  auto& pg = test_support::postgres_cluster::shared();
+  auto bob = guest(n.a->port(), "bob");
+  bob->request(seek_blitz(1), "seeking");
+  auto alice = guest(n.b->port(), "alice");
+  REQUIRE(seeks_until(*alice, 1).at("seeks").size() == 1);
+
+  // The store holds every new room for 2 s. Alice's node takes bob's seek from the pool at
+  // once, but cannot save the room it makes for them; meanwhile bob cancels on his node.
+  std::jthread hold([&] {
+    pg.query_one(n.database, "BEGIN; LOCK TABLE rooms IN SHARE MODE; SELECT pg_sleep(2); COMMIT");
+  });
+  bool held = false;
+  for (int i = 0; i < 100 && !held; ++i, std::this_thread::sleep_for(20ms)) {
+    held = pg.query_one(n.database,
+                        "SELECT count(*) FROM pg_locks WHERE mode = 'ShareLock' AND relation = "
+                        "'rooms'::regclass") == "1";
+  }
+  REQUIRE(held);
+  REQUIRE(alice->send(seek_blitz(2)));
+  std::this_thread::sleep_for(500ms);
+  CHECK(seeks_until(*bob, 0).at("seeks").empty());  // taken by alice's node
+  REQUIRE(bob->send({{"type", "cancel_seek"}, {"id", "x"}}));
+  CHECK(bob->next_of("seek_cancelled").at("seeks").size() == 1);
+  const auto paired = alice->next_of("paired");
+  CHECK(paired.at("opponent").at("name") == "bob");
+  const auto room = paired.at("room").get<std::string>();
+
+  // Bob's node answers that the seek is gone; alice's node cancels the room it made.
+  CHECK(sees_result(*alice, "cancelled"));
+  const auto snap = answer(*alice, {{"type", "sync"}, {"room", room}, {"id", "s"}}, "snapshot");
+  CHECK(snap.at("state").at("status") == "finished");
+  CHECK(snap.at("state").at("result").at("reason") == "cancelled");
+  // Bob, who cancelled, is paired with nobody, and the pool is empty.
+  while (auto m = bob->recv(300ms)) CHECK(m->at("type") != "paired");
+  CHECK(seeks_until(*alice, 0).at("seeks").empty());
+
+  // An answer about a room not made for that node's seek cancels nothing.
+  {
+    redis_command_line redis(n.redis);
+    auto carol = guest(n.b->port(), "carol");
+    const auto made = carol->request({{"type", "create_room"},
+                                      {"id", "c"},
+                                      {"game", "zertz"},
+                                      {"variant", "blitz"},
+                                      {"seat", "first"}},
+                                     "joined");
+    const auto carols = made.at("room").get<std::string>();
+    for (const auto& [seek, from] : {std::pair{"any", "node-a"}, {"1", "node-c"}}) {
+      redis.run({"PUBLISH", "node:node-b:seeks",
+                 json{{"seek", seek},
+                      {"room", carols},
+                      {"from", from},
+                      {"name", ""},
+                      {"rating", 0},
+                      {"declined", true}}
+                     .dump()});
+    }
+    bool refused = false;
+    for (int i = 0; i < 100 && !refused; ++i, std::this_thread::sleep_for(20ms)) {
+      refused =
+          http_get(n.b->port(), "/metrics")
+              .second.find("\nringside_cluster_envelopes_refused_total 2\n") != std::string::npos;
+    }
+    CHECK(refused);
+    const auto still =
+        answer(*carol, {{"type", "sync"}, {"room", carols}, {"id", "s"}}, "snapshot");
+    CHECK(still.at("state").at("status") == "waiting");
+  }
 }
 
 TEST_CASE("with Redis gone, each node pairs its own clients and says nothing of it") {

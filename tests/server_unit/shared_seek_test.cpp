@@ -119,6 +119,15 @@ TEST_CASE("a pairing notice is read back whole, and a forged one is refused") {
   CHECK(back->from == "node-b");
   CHECK(back->opponent_name == "Bob");
   CHECK(back->opponent_rating == 1480);
+  CHECK_FALSE(back->declined);
+  // A paired notice says nothing of `declined`, so a node of the version before reads it.
+  CHECK(n.encode().find("declined") == std::string::npos);
+  const auto no = seek_notice::decode(seek_notice{"k1", "room1", "node-a", "", 0, true}.encode());
+  REQUIRE(no);
+  CHECK(no->declined);
+  CHECK(no->from == "node-a");
+  CHECK_FALSE(seek_notice::decode(R"({"seek":"k1","room":"r","from":"n","name":"x","rating":1,)"
+                                  R"("declined":"yes"})"));
   CHECK_FALSE(seek_notice::decode(R"({"seek":"k1","room":"r","from":"bad node","name":"x",)"
                                   R"("rating":1})"));
   CHECK_FALSE(seek_notice::decode(R"({"seek":"","room":"r","from":"n","name":"x","rating":1})"));

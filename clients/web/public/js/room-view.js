@@ -32,6 +32,7 @@ const REASONS = {
   time: 'on time',
   abandoned: 'the game was abandoned',
   aborted: 'aborted: no first move in time',
+  cancelled: 'cancelled before it began',
 };
 
 // A rated room's rating beside a name: "1500?" while provisional, and the game's change once
