@@ -54,9 +54,14 @@ void cluster_node::start(std::string address) {
     redis_.start();
     spdlog::info("cluster: node {} at {} in {} (lease ttl {} s, node ttl {} s)", node_id_, address_,
                  settings_.redis_url, settings_.lease_ttl_s, settings_.node_ttl_s);
-    // A previous run under this id may have died owning rooms: they are orphans now, taken
-    // over by whichever node (this one too) finds their leases free.
-    adoption_.orphan_rooms_of(node_id_);
+    // A previous run under this id may have died owning rooms: they are orphans now, their
+    // leases freed, taken over by whichever node (this one too) adopts them first.
+    adoption_.started_again([id = node_id_](std::int64_t rooms) {
+      if (rooms > 0) {
+        spdlog::warn("cluster: a previous run of node {} left {} rooms; they are taken over now",
+                     id, rooms);
+      }
+    });
     beat();
     tick();
   });

@@ -97,7 +97,8 @@ std::optional<std::string> cluster_relay::placement() const {
 
 void cluster_relay::forward(const std::string& owner, const std::string& room_id,
                             const peer_ptr& self, const identity& who, const std::string& address,
-                            std::string text, protocol::request_id re, std::shared_ptr<void> done) {
+                            std::string text, protocol::request_id re, std::shared_ptr<void> done,
+                            reroute again) {
   relay_envelope e;
   e.what = relay_envelope::kind::request;
   e.from = self_;
@@ -106,7 +107,7 @@ void cluster_relay::forward(const std::string& owner, const std::string& room_id
   e.address = address;
   e.text = std::move(text);
   net::post(sub_.strand(), [this, owner, room_id, self, e = std::move(e), re = std::move(re),
-                            done = std::move(done)]() mutable {
+                            done = std::move(done), again = std::move(again)]() mutable {
     if (stopped_) {
       return send_text(*self, protocol::encode_error(re, protocol::error_code::room_unavailable,
                                                      "this server is shutting down; connect "
@@ -126,6 +127,7 @@ void cluster_relay::forward(const std::string& owner, const std::string& room_id
     p.re = std::move(re);
     p.client = self;
     p.done = std::move(done);
+    p.again = std::move(again);
     p.timer = std::make_unique<net::steady_timer>(sub_.strand());
     p.timer->expires_after(timeout_);
     p.timer->async_wait([this, req = e.req](const boost::system::error_code& ec) {
@@ -262,7 +264,7 @@ void cluster_relay::node_restarted(const std::string& id) {
   for (const auto& [req, p] : pending_) {
     if (p.owner == id) orphaned.push_back(req);
   }
-  for (const auto req : orphaned) finish(req, false, unanswered::owner_gone);
+  for (const auto req : orphaned) finish(req, false, unanswered::owner_restarted);
 }
 
 void cluster_relay::live_nodes(std::vector<std::string> live) {
@@ -404,14 +406,18 @@ void cluster_relay::finish(std::uint64_t req, bool answered, unanswered why) {
         "cluster: a forwarded request of connection {} was answered by {}, which then "
         "did not finish it",
         p.peer, p.owner);
-  } else if (!answered && why == unanswered::owner_gone) {
+  } else if (!answered && why != unanswered::in_time) {
     ctx_.stats.relay.forwards_owner_gone.fetch_add(1);
-    spdlog::info("cluster: a forwarded request of connection {} waited on {}, which is gone",
-                 p.peer, p.owner);
-    send_text(*p.client,
-              protocol::encode_error(p.re, protocol::error_code::room_unavailable,
-                                     "the server running this room went away; another takes it "
-                                     "over within seconds: try again"));
+    spdlog::info("cluster: a forwarded request of connection {} waited on {}, which is gone{}",
+                 p.peer, p.owner, p.again ? ": it follows the room to its next owner" : "");
+    if (p.again) {
+      p.again(why == unanswered::owner_gone ? p.owner : std::string(), std::move(p.done));
+    } else {
+      send_text(*p.client,
+                protocol::encode_error(p.re, protocol::error_code::room_unavailable,
+                                       "the server running this room went away; another takes it "
+                                       "over within seconds: try again"));
+    }
   } else if (!answered) {
     ctx_.stats.relay.forward_timeouts.fetch_add(1);
     spdlog::warn("cluster: a forwarded request of connection {} got no answer in {} ms", p.peer,

@@ -7,7 +7,8 @@
 // room's channel `room:<id>` (once, whatever the number of members) and hands each frame, byte
 // for byte, to each of them. A forwarded request the owner does not finish within the bound
 // is answered `room_unavailable` and the connection stays. Each request asks Redis who owns
-// the room now, so a room that moved to another node is followed.
+// the room now, so a room that moved to another node is followed; one whose owner dies or
+// restarts before answering is handed back to its sender to follow the room to its next owner.
 //
 // All its state lives on the subscriber's strand; publishing goes through cluster_node, on the
 // connection that publishes the rooms' frames, so answers and frames keep their order.
@@ -55,11 +56,17 @@ class cluster_relay {
                        std::function<void(std::optional<std::string>)> fn);
   // Any thread: the least-loaded node, when it is another one (where a new room should go).
   std::optional<std::string> placement() const;
+  // Takes back a forwarded request whose owner went away before answering, with its `done`,
+  // to send it on once the room has a new owner. `gone`: the node that went, which will not
+  // own the room again (empty: it was started again and may).
+  using reroute = std::function<void(std::string gone, std::shared_ptr<void> done)>;
+
   // Any thread: sends client `self`'s request `text` (request id `re`, for room `room_id` or
-  // none) to node `owner`; `done` is dropped once the owner handled it, or at the bound.
+  // none) to node `owner`; `done` is dropped once the owner handled it, or at the bound. Without
+  // `again`, a request whose owner goes away is answered `room_unavailable`.
   void forward(const std::string& owner, const std::string& room_id, const peer_ptr& self,
                const identity& who, const std::string& address, std::string text,
-               protocol::request_id re, std::shared_ptr<void> done);
+               protocol::request_id re, std::shared_ptr<void> done, reroute again = {});
   // Any thread: the client's connection closed (or it logged out): its rooms elsewhere are
   // left.
   void session_closed(std::uint64_t peer_id);
@@ -73,6 +80,7 @@ class cluster_relay {
     bool answered = false;  // the client has a frame answering `re`: a late end needs no error
     peer_ptr client;
     std::shared_ptr<void> done;
+    reroute again;
     std::unique_ptr<boost::asio::steady_timer> timer;
   };
   struct member {
@@ -113,7 +121,7 @@ class cluster_relay {
   void ask_snapshot(const std::string& owner, std::uint64_t peer, const std::string& room_id);
   // `answered`: the owner said done; else the client is told the room is unavailable, with
   // `why`.
-  enum class unanswered { in_time, owner_gone };
+  enum class unanswered { in_time, owner_gone, owner_restarted };
   void finish(std::uint64_t req, bool answered, unanswered why = unanswered::in_time);
   // Marks the connection's pending request answered when `frame` carries its id.
   void note_answer(std::uint64_t peer, const std::string& frame);

@@ -429,10 +429,71 @@ void request_handler::route(protocol::client_message m, const std::string& room_
           if (!owner) {
             return to_local_room(std::move(m), room_id, self, received, std::move(done), again);
           }
+          const auto& cluster = ctx_.opts.cluster;
+          const auto until =
+              clock::now() + std::chrono::milliseconds(static_cast<std::int64_t>(
+                                 (cluster.lease_ttl_s + cluster.forward_timeout_s) * 1000));
+          auto follow = follow_owner(m, room_id, self, received, text, until);
           ctx_.relay->forward(*owner, room_id, self, *who_, address_, std::move(text),
-                              protocol::id_of(m), std::move(done));
+                              protocol::id_of(m), std::move(done), std::move(follow));
         });
       });
+}
+
+std::function<void(std::string, std::shared_ptr<void>)> request_handler::follow_owner(
+    const protocol::client_message& m, const std::string& room_id, const peer_ptr& self,
+    clock::time_point received, std::string text, clock::time_point until) {
+  if (std::holds_alternative<protocol::chat>(m)) return {};
+  // A move sent twice cannot count twice: its version is stale once the first copy counted.
+  return [this, m, room_id, self, received, text = std::move(text), until](
+             std::string gone, std::shared_ptr<void> done) mutable {
+    net::post(strand_, [this, m = std::move(m), room_id, self, received, text = std::move(text),
+                        until, gone = std::move(gone), done = std::move(done)]() mutable {
+      reroute(std::move(m), room_id, self, received, std::move(done), std::move(text),
+              std::move(gone), until);
+    });
+  };
+}
+
+void request_handler::reroute(protocol::client_message m, const std::string& room_id,
+                              const peer_ptr& self, clock::time_point received,
+                              std::shared_ptr<void> done, std::string text, std::string gone,
+                              clock::time_point until) {
+  if (closed_ || !who_) return;
+  if (clock::now() >= until) {
+    return send_text(*self, protocol::encode_error(
+                                protocol::id_of(m), error_code::room_unavailable,
+                                "the server running this room went away and no other has taken "
+                                "it over yet; try again in a few seconds"));
+  }
+  ctx_.relay->owner_elsewhere(room_id, [this, self, m = std::move(m), room_id, received,
+                                        done = std::move(done), text = std::move(text),
+                                        gone = std::move(gone),
+                                        until](std::optional<std::string> owner) mutable {
+    net::post(strand_, [this, self, m = std::move(m), room_id, received, done = std::move(done),
+                        text = std::move(text), gone = std::move(gone), until,
+                        owner = std::move(owner)]() mutable {
+      if (closed_ || !who_) return;
+      if (owner && *owner == gone) {
+        // Its lease has not run out yet: asked again shortly.
+        auto wait = std::make_shared<net::steady_timer>(strand_, std::chrono::milliseconds(200));
+        return wait->async_wait([this, wait, self, m = std::move(m), room_id, received,
+                                 done = std::move(done), text = std::move(text),
+                                 gone = std::move(gone),
+                                 until](const boost::system::error_code&) mutable {
+          reroute(std::move(m), room_id, self, received, std::move(done), std::move(text),
+                  std::move(gone), until);
+        });
+      }
+      if (!owner) {
+        // Nobody's now, or this node's: the room here claims it.
+        return to_local_room(std::move(m), room_id, self, received, std::move(done), true);
+      }
+      auto again = follow_owner(m, room_id, self, received, text, until);
+      ctx_.relay->forward(*owner, room_id, self, *who_, address_, std::move(text),
+                          protocol::id_of(m), std::move(done), std::move(again));
+    });
+  });
 }
 
 void request_handler::to_local_room(protocol::client_message m, const std::string& room_id,

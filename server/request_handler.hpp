@@ -6,6 +6,7 @@
 
 #include <boost/asio/any_io_executor.hpp>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -76,6 +77,17 @@ class request_handler {
   // Asks Redis who owns `room_id` and sends the request there, or to the room here.
   void route(protocol::client_message m, const std::string& room_id, const peer_ptr& self,
              clock::time_point received, std::shared_ptr<void> done, bool again);
+  // How a forwarded request follows its room when the owner goes away before answering:
+  // every request but a chat line (which must not be said twice), until `until`.
+  // (A cluster_relay::reroute.)
+  std::function<void(std::string, std::shared_ptr<void>)> follow_owner(
+      const protocol::client_message& m, const std::string& room_id, const peer_ptr& self,
+      clock::time_point received, std::string text, clock::time_point until);
+  // Waits until `room_id` is no longer `gone`'s, then sends the request to its new owner (or
+  // to the room here, which claims it); past `until` the client is told to try again.
+  void reroute(protocol::client_message m, const std::string& room_id, const peer_ptr& self,
+               clock::time_point received, std::shared_ptr<void> done, std::string text,
+               std::string gone, clock::time_point until);
   // In a cluster, and not itself serving another node: requests may go to other nodes.
   bool may_forward() const { return ctx_.relay != nullptr && !relayed_; }
 

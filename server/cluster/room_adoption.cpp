@@ -41,6 +41,20 @@ redis.call('DEL', KEYS[1])
 return #rooms
 )lua";
 
+// KEYS: this node's rooms, orphans. ARGV: node, owner key prefix, owner key suffix. As
+// orphan_script, and each lease the node's own id holds (a previous run's) is freed.
+const std::string restart_script = R"lua(
+local rooms = redis.call('SMEMBERS', KEYS[1])
+for _, room in ipairs(rooms) do
+  local owner_key = ARGV[2] .. room .. ARGV[3]
+  local holder = redis.call('GET', owner_key)
+  if holder and string.match(holder, '^(.*) %d+$') == ARGV[1] then redis.call('DEL', owner_key) end
+  redis.call('SADD', KEYS[2], room)
+end
+redis.call('DEL', KEYS[1])
+return #rooms
+)lua";
+
 }  // namespace
 
 room_adoption::room_adoption(redis::redis_client& redis, std::string node_id,
@@ -73,6 +87,18 @@ void room_adoption::handed_over(const std::string& room, std::function<void()> d
 void room_adoption::orphan_rooms_of(const std::string& dead) {
   redis_.command({"EVAL", orphan_script, "2", rooms_key(dead), orphans_key()},
                  [](redis::redis_reply) {});
+}
+
+void room_adoption::started_again(std::function<void(std::int64_t)> done) {
+  static const std::string probe = "\x01";
+  static const std::string owner_key = room_lease::owner_key(probe);
+  static const std::string prefix = owner_key.substr(0, owner_key.find(probe));
+  static const std::string owner_suffix = owner_key.substr(owner_key.find(probe) + 1);
+  redis_.command({"EVAL", restart_script, "2", rooms_key(node_id_), orphans_key(), node_id_, prefix,
+                  owner_suffix},
+                 [done = std::move(done)](redis::redis_reply r) {
+                   done(r.ok() && r.type == redis::redis_reply::kind::integer ? r.integer : 0);
+                 });
 }
 
 void room_adoption::adopt(

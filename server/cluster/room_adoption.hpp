@@ -35,6 +35,11 @@ class room_adoption {
   void handed_over(const std::string& room, std::function<void()> done);
   // Node `dead` stopped beating: its rooms become orphans.
   void orphan_rooms_of(const std::string& dead);
+  // At this node's start: a previous run under its id may have died owning rooms. They become
+  // orphans and that run's leases on them are freed at once, not left to run out: that run is
+  // gone (its id is this run's now), and the next claim's greater epoch fences it anyway.
+  // `done` hears how many rooms it had.
+  void started_again(std::function<void(std::int64_t)> done);
   // Claims up to `most` orphans whose lease is free; fn gets those granted (empty when none
   // or Redis did not answer) and when the request was sent (what their lease clocks count
   // from).
