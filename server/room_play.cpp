@@ -26,9 +26,10 @@ void room::do_move(const peer_ptr& pp, const identity_ptr& who, const protocol::
   // played, must be told it is stale (with the state that shows it), not that it is not
   // the mover's turn. A version after the game's last change is as good as the newest.
   if (m.version < game_version_ || m.version > version_) {
+    // Words for the player: the versions themselves are in the move and the snapshot.
     reject(p, m.id, error_code::stale_version,
-           "your move was chosen on version " + std::to_string(m.version) +
-               " but the room is at version " + std::to_string(version_) + "; a snapshot follows",
+           "the game changed before this move arrived; here is the position as it stands: "
+           "play again if it is your turn",
            true);
     p.send(snapshot_frame());
     return;
