@@ -186,6 +186,30 @@ void enter(member& m, const std::string& room, const std::string& as) {
   m.view.mirror.reset(joined.at("state"), joined.at("version"));
 }
 
+// Carol, watching `room` from the node at `port`, her join over (its node read her next message).
+std::unique_ptr<ws_client> spectator(std::uint16_t port, const std::string& room) {
+  auto carol = std::make_unique<ws_client>(port);
+  carol->hello("carol");
+  const auto joined = carol->request(
+      {{"type", "join"}, {"room", room}, {"as", "spectator"}, {"id", "j"}}, "joined");
+  REQUIRE(joined.at("re") == "j");
+  REQUIRE(carol->send({{"type", "list_rooms"}}));
+  carol->next_of("rooms", 5s);
+  return carol;
+}
+
+// The answer to request `id`, whatever its type, the messages before it passed over; each
+// message may take `each`.
+json reply_to(ws_client& c, const std::string& id, std::chrono::milliseconds each) {
+  for (int i = 0; i < 50; ++i) {
+    auto m = c.recv(each);
+    REQUIRE_MESSAGE(m.has_value(), "no answer to " << id);
+    if (m->value("re", json()) == id) return *m;
+  }
+  FAIL("no answer to " << id << " in 50 messages");
+  return {};
+}
+
 std::string metric_line(std::uint16_t port, const std::string& name) {
   const auto [status, body] = http_get(port, "/metrics");
   REQUIRE(status == 200);
@@ -538,14 +562,7 @@ TEST_CASE(
   auto& t = *on_a;
   const auto [owner, owner_node, other] = who_owns(n, r, t.room());
 
-  auto carol = std::make_unique<ws_client>(other.port());
-  carol->hello("carol");
-  const auto joined = carol->request(
-      {{"type", "join"}, {"room", t.room()}, {"as", "spectator"}, {"id", "j"}}, "joined");
-  REQUIRE(joined.at("re") == "j");
-  // The join is over once this node reads the next message: a lobby round trip says so.
-  REQUIRE(carol->send({{"type", "list_rooms"}}));
-  carol->next_of("rooms", 5s);
+  auto carol = spectator(other.port(), t.room());
 
   REQUIRE(stop_process(owner_node.pid()));
   const auto asked = std::chrono::steady_clock::now();
@@ -583,22 +600,11 @@ TEST_CASE(
   auto& t = *on_a;
   const auto [owner, owner_node, other] = who_owns(n, r, t.room());
 
-  auto carol = std::make_unique<ws_client>(other.port());
-  carol->hello("carol");
-  carol->request({{"type", "join"}, {"room", t.room()}, {"as", "spectator"}, {"id", "j"}},
-                 "joined");
-  // The join is over once this node reads the next message: a lobby round trip says so.
-  REQUIRE(carol->send({{"type", "list_rooms"}}));
-  carol->next_of("rooms", 5s);
+  auto carol = spectator(other.port(), t.room());
   owner_node.stop(SIGKILL);
   const auto asked = std::chrono::steady_clock::now();
   REQUIRE(carol->send({{"type", "sync"}, {"room", t.room()}, {"id", "s"}}));
-  json answer;
-  for (int i = 0; i < 50 && answer.is_null(); ++i) {
-    auto m = carol->recv(8s);
-    REQUIRE(m.has_value());
-    if (m->value("re", json()) == "s") answer = *m;
-  }
+  const auto answer = reply_to(*carol, "s", 8s);
   const auto waited = std::chrono::steady_clock::now() - asked;
   INFO(answer.dump());
   CHECK(answer.at("type") == "snapshot");
@@ -662,12 +668,7 @@ TEST_CASE(
   // The watcher's next patch skips versions (the new owner's start on), so it asks for the
   // room as the clients do at a gap, and holds what the mover holds.
   REQUIRE(watcher.conn->send({{"type", "sync"}, {"room", t.room}, {"id", "w"}}));
-  json snap;
-  for (int i = 0; i < 50 && snap.is_null(); ++i) {
-    auto m = watcher.conn->recv(5s);
-    REQUIRE(m.has_value());
-    if (m->value("re", json()) == "w") snap = *m;
-  }
+  const auto snap = reply_to(*watcher.conn, "w", 5s);
   REQUIRE(snap.at("type") == "snapshot");
   CHECK(snap.at("state") == mover.view.state());
   CHECK(metric_line(survivor.port(), "ringside_cluster_forwards_owner_gone_total") ==
@@ -685,24 +686,14 @@ TEST_CASE(
   redis_view r(n.redis);
   const auto on_a = room_on_a(n, r);
   auto& t = *on_a;
-  auto carol = std::make_unique<ws_client>(n.b->port());
-  carol->hello("carol");
-  carol->request({{"type", "join"}, {"room", t.room()}, {"as", "spectator"}, {"id", "j"}},
-                 "joined");
-  REQUIRE(carol->send({{"type", "list_rooms"}}));
-  carol->next_of("rooms", 5s);
+  auto carol = spectator(n.b->port(), t.room());
 
   n.a->stop(SIGKILL);
   const auto killed = std::chrono::steady_clock::now();
   n.a.reset();
   n.a.emplace(n.flags("node-a", "10", "1", "30"));
   REQUIRE(carol->send({{"type", "sync"}, {"room", t.room()}, {"id", "s"}}));
-  json answer;
-  for (int i = 0; i < 50 && answer.is_null(); ++i) {
-    auto m = carol->recv(12s);
-    REQUIRE(m.has_value());
-    if (m->value("re", json()) == "s") answer = *m;
-  }
+  const auto answer = reply_to(*carol, "s", 12s);
   const auto took = std::chrono::steady_clock::now() - killed;
   INFO(answer.dump());
   CHECK(answer.at("type") == "snapshot");

@@ -47,16 +47,16 @@ struct seek_nodes {
 
   std::string database;
 
-  explicit seek_nodes(const std::string& node_ttl = "1") {
+  seek_nodes() {
     auto& pg = test_support::postgres_cluster::shared();
     database = pg.create_database();
     store = pg.url(database);
-    a.emplace(flags("node-a", node_ttl));
-    b.emplace(flags("node-b", node_ttl));
+    a.emplace(flags("node-a"));
+    b.emplace(flags("node-b"));
   }
-  std::vector<std::string> flags(const std::string& id, const std::string& node_ttl) {
+  std::vector<std::string> flags(const std::string& id) {
     return node_flags(
-        {.redis = redis.url(), .id = id, .store = store, .node_ttl = node_ttl},
+        {.redis = redis.url(), .id = id, .store = store, .node_ttl = "1"},
         joined(unlimited_messages, {"--password-opslimit", "1", "--password-memlimit", "8192"}));
   }
 };
