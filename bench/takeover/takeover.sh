@@ -8,18 +8,20 @@
 # node-a is SIGKILLed, and the script polls the survivors' /metrics until their
 # ringside_cluster_rooms_taken_over_total adds up to ROOMS.
 #
-# usage: bench/takeover/takeover.sh [--rooms N] [--runs N] [--three] [--server PATH]
+# usage: bench/takeover/takeover.sh [--rooms N] [--runs N] [--three] [--ttl S] [--server PATH]
+# --ttl: the nodes' --lease-ttl and --node-ttl (1 s by default; the server's default is 5 s).
 set -euo pipefail
 
-rooms=300 runs=3 three=0
+rooms=300 runs=3 three=0 ttl=1
 server="$(cd "$(dirname "$0")/../.." && pwd)/build/bin/ringside-server"
 while [ $# -gt 0 ]; do
   case "$1" in
     --rooms) rooms="$2"; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
     --three) three=1; shift ;;
+    --ttl) ttl="$2"; shift 2 ;;
     --server) server="$2"; shift 2 ;;
-    *) echo "usage: $0 [--rooms N] [--runs N] [--three] [--server PATH]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--rooms N] [--runs N] [--three] [--ttl S] [--server PATH]" >&2; exit 2 ;;
   esac
 done
 
@@ -46,7 +48,7 @@ sql() { psql -X -q -At -h 127.0.0.1 -p "$pg_port" -U postgres -d "$1" -c "$2"; }
 start_node() {  # id store redis-url -> prints "pid port"
   local port; port=$(free_port)
   "$server" --host 127.0.0.1 --port "$port" --data "$work/data-$1" --store "$2" --cluster "$3" \
-    --cluster-node-id "$1" --lease-ttl 1 --node-ttl 1 >"$work/$1.log" 2>&1 &
+    --cluster-node-id "$1" --lease-ttl "$ttl" --node-ttl "$ttl" >"$work/$1.log" 2>&1 &
   local pid=$!
   pids+=("$pid")
   for _ in $(seq 200); do curl -sf "http://127.0.0.1:$port/metrics" >/dev/null && break; sleep 0.05; done
