@@ -45,14 +45,18 @@ class peer {
   // The room no longer sends this peer anything; called from the room's strand.
   virtual void note_detached(const std::string& room_id) = 0;
 
-  // Whether the client said `"lean":true` at hello (docs/protocol.md): its room states have no
-  // position text, and its accepted move is answered by its patch, carrying `re`, not an ack.
-  // Set before the client is in any room; read by rooms on their strands.
-  bool lean() const { return lean_.load(std::memory_order_relaxed); }
-  void set_lean(bool on) { lean_.store(on, std::memory_order_relaxed); }
+  // How the client takes room traffic, as it said at hello (docs/protocol.md). Lean: its room
+  // states have no position text, and its accepted move is answered by its patch, carrying
+  // `re`, not an ack. Compact: lean, with each patch op a short array. Set before the client
+  // is in any room; read by rooms on their strands.
+  enum class traffic : std::uint8_t { full, lean, compact };
+  bool lean() const { return traffic_of() != traffic::full; }
+  bool compact() const { return traffic_of() == traffic::compact; }
+  traffic traffic_of() const { return traffic_.load(std::memory_order_relaxed); }
+  void set_traffic(traffic t) { traffic_.store(t, std::memory_order_relaxed); }
 
  private:
-  std::atomic<bool> lean_{false};
+  std::atomic<traffic> traffic_{traffic::full};
 };
 
 using peer_ptr = std::shared_ptr<peer>;

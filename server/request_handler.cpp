@@ -143,7 +143,9 @@ void request_handler::on_hello(const protocol::hello& m, const peer_ptr& self,
     return send_text(*self, protocol::encode_error(m.id, error_code::bad_request,
                                                    "this connection has already said hello"));
   }
-  self->set_lean(m.lean);
+  self->set_traffic(m.compact ? peer::traffic::compact
+                    : m.lean  ? peer::traffic::lean
+                              : peer::traffic::full);
   if (!m.token) {
     if (const auto no = ctx_.clients.count_new_identity(address_)) {
       ctx_.stats.identities_refused.fetch_add(1);

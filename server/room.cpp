@@ -636,12 +636,15 @@ std::shared_ptr<const std::string> room::commit(std::uint64_t except, const move
   publish_summary();
   auto frame =
       std::make_shared<const std::string>(protocol::encode_patch(settings_.id, version_, ops));
-  // Lean members share one frame too, made when the first of them is met.
+  // Lean and compact members share one frame each too, made when the first of them is met.
   std::shared_ptr<const std::string> lean_frame;
+  std::shared_ptr<const std::string> compact_frame;
   bool answered = false;
   const auto answer_frame = [&] {
     return std::make_shared<const std::string>(
-        protocol::encode_lean_patch(settings_.id, version_, ops, answer->re));
+        answer->to->compact()
+            ? protocol::encode_compact_patch(settings_.id, version_, ops, answer->re)
+            : protocol::encode_lean_patch(settings_.id, version_, ops, answer->re));
   };
   presence_.for_each_connection(
       [&](peer& conn) {
@@ -651,14 +654,24 @@ std::shared_ptr<const std::string> room::commit(std::uint64_t except, const move
           answered = true;
           return conn.send(answer_frame());
         }
-        if (!conn.lean()) return conn.send_patch(settings_.id, frame);
-        if (!lean_frame) {
-          lean_frame = ops.differs_when_lean()
-                           ? std::make_shared<const std::string>(
-                                 protocol::encode_lean_patch(settings_.id, version_, ops))
-                           : frame;
+        switch (conn.traffic_of()) {
+          case peer::traffic::full:
+            return conn.send_patch(settings_.id, frame);
+          case peer::traffic::lean:
+            if (!lean_frame) {
+              lean_frame = ops.differs_when_lean()
+                               ? std::make_shared<const std::string>(
+                                     protocol::encode_lean_patch(settings_.id, version_, ops))
+                               : frame;
+            }
+            return conn.send_patch(settings_.id, lean_frame);
+          case peer::traffic::compact:
+            if (!compact_frame) {
+              compact_frame = std::make_shared<const std::string>(
+                  protocol::encode_compact_patch(settings_.id, version_, ops));
+            }
+            return conn.send_patch(settings_.id, compact_frame);
         }
-        conn.send_patch(settings_.id, lean_frame);
       },
       except);
   // A mover not in the room's presence (its seat's other connection) is still answered.

@@ -49,6 +49,7 @@ void game_client::start() {
   cb.on_open = [this] {
     json hello{{"type", "hello"}, {"name", name_}};
     if (shard_.opts().lean) hello["lean"] = true;
+    if (shard_.opts().compact) hello["compact"] = true;
     send(std::move(hello));
   };
   cb.on_message = [this](std::string_view t) { on_message(t); };

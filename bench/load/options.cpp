@@ -46,6 +46,8 @@ std::optional<options> parse_options(int argc, char** argv, int& exit_code) {
     ("insecure", po::bool_switch(&o.insecure), "with --tls: do not check the certificate")
     ("lean", po::bool_switch(&o.lean), "say hello with \"lean\":true (states without the "
      "position text; a move answered by its patch, not an ack)")
+    ("compact", po::bool_switch(&o.compact), "say hello with \"compact\":true (lean, and "
+     "each patch op a short array)")
     ("connections,n", po::value(&o.connections)->default_value(o.connections),
      "game: player connections (paired into games); idle/echo: connections")
     ("games,g", po::value(&games), "game/hall: games (sets --connections to twice it); "

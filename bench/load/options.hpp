@@ -21,6 +21,7 @@ struct options {
   std::string ca_file;            // ... against this PEM file instead of the system's authorities
   bool insecure = false;          // ... or not at all (a test certificate)
   bool lean = false;  // hello with "lean": no position text, the move's patch as its ack
+  bool compact = false;           // hello with "compact": lean, and short patch ops
   int connections = 4;            // game/hall: players (paired); idle/echo: connections
   int spectators = 0;             // game: even spread; hall: Zipf spread; spectate: one room
   double seconds = 10;            // whole run, connecting included (hall: the hold only)

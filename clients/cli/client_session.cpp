@@ -74,9 +74,10 @@ void client_session::on_open() {
 }
 
 void client_session::send_hello() {
-  // Lean room traffic: no position text (the client draws from the state and fetches the
-  // positions for a review) and no separate ack (a patch with `re` settles our move).
-  json hello = {{"type", "hello"}, {"name", name_}, {"lean", true}};
+  // Compact room traffic: no position text (the client draws from the state and fetches the
+  // positions for a review), no separate ack (a patch with `re` settles our move), and short
+  // patch ops (the room mirror reads either form).
+  json hello = {{"type", "hello"}, {"name", name_}, {"lean", true}, {"compact", true}};
   if (!saved_.token.empty()) hello["token"] = saved_.token;
   hello_id_ = send_internal(std::move(hello));
 }

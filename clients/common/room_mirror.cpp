@@ -1,5 +1,9 @@
 #include "clients/common/room_mirror.hpp"
 
+#include <stdexcept>
+
+#include "clients/common/patch_form.hpp"
+
 namespace ringside::client {
 
 using nlohmann::json;
@@ -33,11 +37,13 @@ room_mirror::patch_outcome room_mirror::apply(const json& ops, std::int64_t vers
   const auto outcome = check(version);
   if (outcome != patch_outcome::applied) return outcome;
   try {
+    json expanded;
+    const json& rfc = has_compact_op(ops) ? (expanded = rfc6902_ops(ops)) : ops;
     if (policy_ == on_failure::keep_state)
-      state_ = state_.patch(ops);
+      state_ = state_.patch(rfc);
     else
-      state_.patch_inplace(ops);
-  } catch (const json::exception&) {
+      state_.patch_inplace(rfc);
+  } catch (const std::exception&) {                      // json's errors, and an op in neither form
     if (policy_ == on_failure::patch_in_place) clear();  // half-patched: worthless
     return patch_outcome::failed;
   }

@@ -1,8 +1,9 @@
 #pragma once
 // room_mirror — a client's copy of one room's state document at one version, kept current by
-// the server's RFC 6902 patches. It judges nothing about the game; it only checks that each
-// patch follows the version it holds (the wire protocol's ordering promise) and tells the
-// caller when it must ask for the whole state again (`sync`).
+// the server's RFC 6902 patches (their ops in either form, patch_form.hpp). It judges nothing
+// about the game; it only checks that each patch follows the version it holds (the wire
+// protocol's ordering promise) and tells the caller when it must ask for the whole state again
+// (`sync`).
 
 #include <cstdint>
 #include <nlohmann/json.hpp>

@@ -202,6 +202,16 @@ checked<client_message> read_hello(const json& j, request_id id) {
     if (!lean.is_boolean()) return field_error{"lean must be true or false"};
     h.lean = lean.get<bool>();
   }
+  if (j.contains("compact")) {
+    const auto& compact = j.at("compact");
+    if (!compact.is_boolean()) return field_error{"compact must be true or false"};
+    h.compact = compact.get<bool>();
+    // Compact traffic is lean traffic with shorter ops; asking for both and neither is a slip.
+    if (h.compact && j.contains("lean") && !h.lean) {
+      return field_error{"compact traffic is lean: leave lean out or make it true"};
+    }
+    h.lean = h.lean || h.compact;
+  }
   return h;
 }
 

@@ -122,6 +122,11 @@ std::string encode_lean_patch(std::string_view room, std::int64_t version, const
   return patch_frame(room, version, ops.lean_array_text(), re);
 }
 
+std::string encode_compact_patch(std::string_view room, std::int64_t version, const patch_ops& ops,
+                                 const request_id* re) {
+  return patch_frame(room, version, ops.compact_array_text(), re);
+}
+
 // Written by hand, like the patch frame: one per move, and building a json object for four
 // fields cost ten times the writing. The bytes are those nlohmann writes (keys sorted).
 std::string encode_ack(const request_id& re, std::string_view room, std::int64_t version) {

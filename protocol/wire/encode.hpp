@@ -61,6 +61,9 @@ std::string encode_patch(std::string_view room, std::int64_t version, const patc
 // null, the answer to that client's own move in place of its `ack`: the same frame with `re`.
 std::string encode_lean_patch(std::string_view room, std::int64_t version, const patch_ops& ops,
                               const request_id* re = nullptr);
+// Likewise for a compact client (hello's `compact`): the lean ops in their compact form.
+std::string encode_compact_patch(std::string_view room, std::int64_t version, const patch_ops& ops,
+                                 const request_id* re = nullptr);
 
 // `ack` of an accepted move; `version` is the one the move produced.
 std::string encode_ack(const request_id& re, std::string_view room, std::int64_t version);

@@ -117,6 +117,8 @@ struct hello {
   // The client takes lean room traffic: states without the position text, and its own move's
   // patch (carrying `re`) in place of the ack. Absent: today's frames.
   bool lean = false;
+  // Lean traffic whose patches carry their ops in the compact form (implies lean).
+  bool compact = false;
 };
 // Which rooms a list asks for: `open` (waiting and playing, the default), one status, or all.
 enum class room_filter : std::uint8_t { invalid, open, waiting, playing, finished, all };

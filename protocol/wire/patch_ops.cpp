@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <stdexcept>
 #include <system_error>
 
 namespace ringside::protocol {
@@ -78,6 +79,14 @@ void append_value(std::string& out, const json& v) {
   }
 }
 
+// The compact form's code of an op: a state document's patches only add, remove and replace.
+std::string_view compact_code(std::string_view op) {
+  if (op == "add") return "+";
+  if (op == "remove") return "-";
+  if (op == "replace") return "=";
+  throw std::invalid_argument("patch_ops: no compact code for the op " + std::string(op));
+}
+
 }  // namespace
 
 void patch_ops::write_op(std::string& out, std::string_view op, std::string_view path,
@@ -94,7 +103,23 @@ void patch_ops::write_op(std::string& out, std::string_view op, std::string_view
   out += '}';
 }
 
+void patch_ops::write_compact_op(std::string& out, std::string_view op, std::string_view path,
+                                 const json* value) {
+  const std::string_view code = compact_code(op);  // first: a throw leaves `out` as it was
+  if (!out.empty()) out += ',';
+  out += "[\"";
+  out += code;
+  out += "\",";
+  append_json_string(out, path);
+  if (value != nullptr) {
+    out += ',';
+    append_value(out, *value);
+  }
+  out += ']';
+}
+
 void patch_ops::append(std::string_view op, std::string_view path, const json* value) {
+  write_compact_op(compact_items_, op, path, value);
   const std::size_t start = items_.size();
   write_op(items_, op, path, value);
   ++count_;
@@ -126,6 +151,8 @@ void patch_ops::append_all(const patch_ops& other) {
     if (!lean_items_.empty() && !more.empty()) lean_items_ += ',';
     lean_items_ += more;
   }
+  if (!compact_items_.empty() && !other.compact_items_.empty()) compact_items_ += ',';
+  compact_items_ += other.compact_items_;
   if (!items_.empty()) items_ += ',';
   items_ += other.items_;
   count_ += other.count_;
@@ -134,6 +161,10 @@ void patch_ops::append_all(const patch_ops& other) {
 std::string patch_ops::lean_array_text() const {
   if (!split_) return array_text();
   return "[" + lean_items_ + "]";
+}
+
+std::string patch_ops::compact_array_text() const {
+  return "[" + compact_items_ + "]";
 }
 
 void patch_ops::write_array(std::string& out) const {

@@ -35,16 +35,23 @@ class patch_ops {
   bool differs_when_lean() const { return split_; }
   // The ops a lean client gets, as a JSON array text.
   std::string lean_array_text() const;
+  // The lean ops in the compact form (docs/protocol.md, hello's `compact`): each op an array
+  // [code, path] or [code, path, value], the code "+" add, "-" remove, "=" replace.
+  std::string compact_array_text() const;
 
  private:
   // Appends one op's text to `out` (after a comma when `out` holds ops already).
   static void write_op(std::string& out, std::string_view op, std::string_view path,
                        const nlohmann::json* value);
+  // Likewise in the compact form.
+  static void write_compact_op(std::string& out, std::string_view op, std::string_view path,
+                               const nlohmann::json* value);
 
   std::string items_;  // the ops, comma-separated, without the brackets
   std::size_t count_ = 0;
   std::string lean_items_;  // likewise without the ops appended unless lean, once split_
   bool split_ = false;
+  std::string compact_items_;  // the lean ops in the compact form, comma-separated
 };
 
 // Appends `s` as a JSON string literal (quoted, escaped); invalid UTF-8 is replaced by U+FFFD,

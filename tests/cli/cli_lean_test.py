@@ -1,6 +1,6 @@
-"""The `ringside` client asks for lean room traffic: its states carry no position text, its
-moves are answered by their patch (with `re`) and no ack, and a script still reads an `ack`
-line before that patch, as it did on full traffic."""
+"""The `ringside` client asks for compact room traffic: its states carry no position text, its
+moves are answered by their patch (with `re`) and no ack, each patch op is a short array, and a
+script still reads an `ack` line before that patch, as it did on full traffic."""
 
 import json
 import os
@@ -23,7 +23,9 @@ def test(server_bin, client_bin, workdir):
         # The move's answer is its patch, carrying the move's request id.
         patch = json.loads(alice.expect(r'^(?=.*"type":"patch")(?=.*"re":)\{.*\}$').group(0))
         check(isinstance(patch["re"], int), f"the patch answers the move: {patch}")
-        check(all(not op["path"].startswith("/zip") for op in patch["ops"]),
+        check(all(isinstance(op, list) and op[0] in "+-=" for op in patch["ops"]),
+              f"every op of a compact patch is [code, path, value]: {patch['ops']}")
+        check(all(not op[1].startswith("/zip") for op in patch["ops"]),
               f"no position text in a lean patch: {patch['ops']}")
         check(not any('"type":"ack"' in l for l in alice.lines), "no ack on a lean connection")
         # A script on lean traffic reads an ack line, then the patch line, for its move.

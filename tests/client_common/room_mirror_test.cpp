@@ -89,3 +89,34 @@ TEST_CASE("advance keeps the version for a watcher that holds no state") {
   m.clear();
   CHECK_FALSE(m.has_state());
 }
+
+TEST_CASE("compact ops (hello's compact) apply as their RFC 6902 objects would, mixed or not") {
+  const json state{{"ply", 0}, {"rings", {{"a1", ""}, {"a2", ""}}}, {"history", json::array()}};
+  const json objects = json::parse(R"([{"op":"replace","path":"/ply","value":1},
+    {"op":"remove","path":"/rings/a2"},{"op":"add","path":"/history/-","value":"Wa1-a2"}])");
+  const json compact =
+      json::parse(R"([["=","/ply",1],["-","/rings/a2"],["+","/history/-","Wa1-a2"]])");
+  const json mixed = json::parse(R"([["=","/ply",1],{"op":"remove","path":"/rings/a2"},
+    ["+","/history/-","Wa1-a2"]])");
+  room_mirror by_objects;
+  by_objects.reset(state, 1);
+  REQUIRE(by_objects.apply(objects, 2) == outcome::applied);
+  for (const json& ops : {compact, mixed}) {
+    for (const auto policy :
+         {room_mirror::on_failure::keep_state, room_mirror::on_failure::patch_in_place}) {
+      room_mirror m(policy);
+      m.reset(state, 1);
+      CHECK(m.apply(ops, 2) == outcome::applied);
+      CHECK(m.state() == by_objects.state());
+    }
+  }
+  // An op in neither form, or a compact op of the wrong shape, fails: the caller syncs.
+  for (const char* bad : {R"([["*","/ply",1]])", R"([["=","/ply"]])", R"([["-","/ply",1]])",
+                          R"([["+"]])", R"([[1,"/ply",1]])", R"([["=",7,1]])"}) {
+    CAPTURE(bad);
+    room_mirror m;
+    m.reset(state, 1);
+    CHECK(m.apply(json::parse(bad), 2) == outcome::failed);
+    CHECK(m.state() == state);
+  }
+}

@@ -140,6 +140,24 @@ TEST_CASE("hello: lean is an optional boolean, off when absent") {
   }
 }
 
+TEST_CASE("hello: compact is an optional boolean that implies lean") {
+  CHECK(!decode_as<hello>({{"type", "hello"}, {"name", "a"}}).compact);
+  const auto compact = decode_as<hello>({{"type", "hello"}, {"name", "a"}, {"compact", true}});
+  CHECK(compact.compact);
+  CHECK(compact.lean);
+  const auto both =
+      decode_as<hello>({{"type", "hello"}, {"name", "a"}, {"lean", true}, {"compact", true}});
+  CHECK((both.compact && both.lean));
+  const auto off =
+      decode_as<hello>({{"type", "hello"}, {"name", "a"}, {"lean", true}, {"compact", false}});
+  CHECK((!off.compact && off.lean));
+  for (const json& not_boolean : {json(1), json("true"), json(nullptr)}) {
+    check_bad({{"type", "hello"}, {"name", "a"}, {"compact", not_boolean}});
+  }
+  // Compact traffic is lean: asking for it without lean contradicts itself.
+  check_bad({{"type", "hello"}, {"name", "a"}, {"lean", false}, {"compact", true}});
+}
+
 TEST_CASE("hello: names that hide or impersonate are bad_name, with the reason") {
   // Controls, bidi overrides and isolates, zero-width characters, fillers that draw nothing,
   // spaces that are not U+0020, blank names, and the computer players' names.

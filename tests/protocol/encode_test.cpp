@@ -83,6 +83,21 @@ TEST_CASE("encode_lean_patch: the lean ops, and with `re` the answer to a move")
   }
 }
 
+TEST_CASE("encode_compact_patch: the lean ops in the compact form, with `re` when answering") {
+  patch_ops ops;
+  const json ply = 3;
+  const json zip = "zip text";
+  ops.append("replace", "/ply", &ply);
+  ops.append_unless_lean("add", "/zip", &zip);
+  ops.append("remove", "/rings/a1", nullptr);
+  const json compact_ops = json::parse(R"([["=","/ply",3],["-","/rings/a1"]])");
+  CHECK(json::parse(encode_compact_patch("k", 9, ops)) ==
+        json{{"type", "patch"}, {"room", "k"}, {"version", 9}, {"ops", compact_ops}});
+  const request_id re{std::string("m1")};
+  CHECK(json::parse(encode_compact_patch("k", 9, ops, &re)) ==
+        json{{"type", "patch"}, {"room", "k"}, {"version", 9}, {"ops", compact_ops}, {"re", "m1"}});
+}
+
 TEST_CASE("encode_rooms: a page's text spliced in, next as a string or null") {
   const auto last =
       json::parse(encode_rooms(request_id{std::int64_t{2}}, "[{\"room\":\"a\"}]", {}));

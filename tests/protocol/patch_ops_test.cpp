@@ -100,6 +100,30 @@ TEST_CASE("patch_ops: an op appended unless lean is only in the full text") {
   CHECK(json::parse(all.lean_array_text()).size() == 3);
 }
 
+TEST_CASE("patch_ops: the compact text is the lean ops as arrays, code and path and value") {
+  patch_ops ops;
+  const json one = 1;
+  const json text = "zip \"text\"";
+  const json last = {{"by", 1}, {"move", "Wd4-a1"}};
+  CHECK(ops.compact_array_text() == "[]");
+  ops.append("replace", "/ply", &one);
+  ops.append_unless_lean("add", "/zip", &text);
+  ops.append("remove", "/rings/a1", nullptr);
+  ops.append("add", "/history/-", &text);
+  ops.append("replace", "/last_move", &last);
+  CHECK(ops.compact_array_text() ==
+        R"([["=","/ply",1],["-","/rings/a1"],["+","/history/-","zip \"text\""],)"
+        R"(["=","/last_move",{"by":1,"move":"Wd4-a1"}]])");
+  // Appending ops keeps the compact text too.
+  patch_ops all;
+  all.append("replace", "/to_move", &one);
+  all.append_all(ops);
+  CHECK(json::parse(all.compact_array_text()).size() == 5);
+  CHECK(json::parse(all.compact_array_text())[0] == json::parse(R"(["=","/to_move",1])"));
+  // Only the ops a state document makes have a code.
+  CHECK_THROWS_AS(ops.append("move", "/a", &one), std::invalid_argument);
+}
+
 TEST_CASE("edit_list: the edits turn the old list into the new, and are no longer than a replace") {
   std::mt19937 rng(29);
   for (int round = 0; round < 400; ++round) {

@@ -4,6 +4,7 @@
 // room, lean or whole, follows its patches to what a snapshot says.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 
@@ -16,13 +17,16 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// Says hello, leanly or not, and joins `room` (or creates a ZÈRTZ room when empty) as `as`.
-seat_view enter(std::uint16_t port, const std::string& name, bool lean, const std::string& room,
+enum class traffic { full, lean, compact };
+
+// Says hello asking for `t`, and joins `room` (or creates a ZÈRTZ room when empty) as `as`.
+seat_view enter(std::uint16_t port, const std::string& name, traffic t, const std::string& room,
                 const std::string& as) {
   seat_view v;
   v.conn = std::make_unique<ws_client>(port);
   json hello{{"type", "hello"}, {"name", name}};
-  if (lean) hello["lean"] = true;
+  if (t == traffic::lean) hello["lean"] = true;
+  if (t == traffic::compact) hello["compact"] = true;
   v.conn->request(hello, "welcome");
   const json req = room.empty() ? json{{"type", "create_room"},
                                        {"game", "zertz"},
@@ -92,14 +96,14 @@ json without_position(json state) {
 
 TEST_CASE("a lean player and spectator beside old ones: no position text, the patch is the ack") {
   server_process srv(unlimited_messages);
-  auto ann = enter(srv.port(), "ann", true, "", "player");
+  auto ann = enter(srv.port(), "ann", traffic::lean, "", "player");
   const std::string id = ann.state().at("room");
   CHECK(!ann.state().contains("zip"));
-  auto lean_watcher = enter(srv.port(), "lena", true, id, "spectator");
-  auto old_watcher = enter(srv.port(), "otto", false, id, "spectator");
+  auto lean_watcher = enter(srv.port(), "lena", traffic::lean, id, "spectator");
+  auto old_watcher = enter(srv.port(), "otto", traffic::full, id, "spectator");
   CHECK(!lean_watcher.state().contains("zip"));
   CHECK(old_watcher.state().contains("zip"));
-  auto bob = enter(srv.port(), "bob", false, id, "player");
+  auto bob = enter(srv.port(), "bob", traffic::full, id, "player");
   CHECK(bob.state().contains("zip"));
 
   // Every copy, followed patch by patch, is what a snapshot says (lean ones without the text).
@@ -152,6 +156,82 @@ TEST_CASE("a lean player and spectator beside old ones: no position text, the pa
   for (auto msg = ann.conn->recv(100ms); msg; msg = ann.conn->recv(100ms)) {
     CHECK(msg->at("type") != "ack");
   }
+}
+
+// Whether every op of a patch is in the compact form (an array), and there is at least one.
+bool all_compact(const json& patch) {
+  const auto& ops = patch.at("ops");
+  return !ops.empty() && std::all_of(ops.begin(), ops.end(), [](const json& op) {
+    return op.is_array() && op.size() >= 2 && op[0].is_string() && op[1].is_string();
+  });
+}
+
+TEST_CASE("compact players and spectator: short ops, the patch is the ack, the lean state") {
+  server_process srv(unlimited_messages);
+  auto cora = enter(srv.port(), "cora", traffic::compact, "", "player");
+  const std::string id = cora.state().at("room");
+  CHECK(!cora.state().contains("zip"));
+  auto carl = enter(srv.port(), "carl", traffic::compact, id, "spectator");
+  auto lena = enter(srv.port(), "lena", traffic::lean, id, "spectator");
+  auto otto = enter(srv.port(), "otto", traffic::full, id, "spectator");
+  auto dave = enter(srv.port(), "dave", traffic::compact, id, "player");
+  // Everyone at the version the last join made, before the first move names it.
+  const auto joined = sync(otto, id).at("version").get<std::int64_t>();
+  for (auto* v : {&cora, &dave, &carl, &lena, &otto}) settle(*v, joined);
+  std::size_t compact_bytes = 0;
+  std::size_t lean_bytes = 0;
+  for (int ply = 0; ply < 8; ++ply) {
+    CAPTURE(ply);
+    const bool coras_turn = cora.state().at("to_move") == 1;
+    seat_view& mover = coras_turn ? cora : dave;
+    seat_view& other = coras_turn ? dave : cora;
+    const std::string move_id = "m" + std::to_string(ply);
+    REQUIRE(mover.conn->send({{"type", "move"},
+                              {"room", id},
+                              {"move", a_move(mover.state())},
+                              {"version", mover.version()},
+                              {"id", move_id}}));
+    json ack;
+    const auto answer = until_move(mover, &ack);
+    CHECK(ack.is_null());
+    CHECK(answer.at("re") == move_id);
+    CHECK(all_compact(answer));
+    const auto to_other = until_move(other);
+    CHECK(!to_other.contains("re"));
+    CHECK(all_compact(to_other));
+    const auto compact_patch = until_move(carl);
+    const auto lean_patch = until_move(lena);
+    CHECK(all_compact(compact_patch));
+    CHECK(!all_compact(lean_patch));
+    CHECK(compact_patch.at("ops").size() == lean_patch.at("ops").size());
+    compact_bytes += compact_patch.dump().size();
+    lean_bytes += lean_patch.dump().size();
+    until_move(otto);
+  }
+  // Every copy is what a snapshot says, the compact ones without the position text.
+  const auto whole = sync(otto, id);
+  const auto version = whole.at("version").get<std::int64_t>();
+  for (auto* v : {&cora, &dave, &carl, &lena}) {
+    settle(*v, version);
+    CHECK(v->state() == without_position(whole.at("state")));
+  }
+  const auto compact_snapshot = sync(carl, id);
+  CHECK(compact_snapshot.at("state") == without_position(whole.at("state")));
+  // What compact is for: the same ops in well under the lean bytes.
+  CHECK(compact_bytes * 10 < lean_bytes * 7);
+}
+
+TEST_CASE("compact must be a boolean, and is never asked for with lean false") {
+  server_process srv;
+  ws_client c(srv.port());
+  for (const json& hello :
+       {json{{"type", "hello"}, {"name", "ann"}, {"compact", 1}},
+        json{{"type", "hello"}, {"name", "ann"}, {"lean", false}, {"compact", true}}}) {
+    const auto e = c.request(hello, "error");
+    CHECK(e.at("code") == "bad_request");
+  }
+  // The connection still says hello afterwards.
+  c.request({{"type", "hello"}, {"name", "ann"}, {"compact", true}}, "welcome");
 }
 
 TEST_CASE("lean must be a boolean") {

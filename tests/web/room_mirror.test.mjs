@@ -4,7 +4,7 @@
 // it (`history_by`, appended beside `history`): the page knows no game's turn order.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RoomMirror, isCorrespondence } from '../../clients/web/public/js/room-mirror.js';
+import { RoomMirror, isCorrespondence, rfc6902Ops } from '../../clients/web/public/js/room-mirror.js';
 import { daysText } from '../../clients/web/public/js/dom.js';
 
 function state(over = {}) {
@@ -28,6 +28,26 @@ test('patches apply in order; a gap and an old patch are told apart', () => {
   assert.deepEqual(m.state.history, ['Wd4-a1']);
   // A patch that does not fit the state (a path that is not there) is a gap too: resync.
   assert.equal(m.applyPatch(7, [{ op: 'replace', path: '/nothing/here', value: 1 }]), 'gap');
+});
+
+test('compact ops (hello\'s compact) apply as their RFC 6902 objects would; a bad one is a gap', () => {
+  const objects = [{ op: 'replace', path: '/ply', value: 1 }, { op: 'remove', path: '/spectators' },
+    { op: 'add', path: '/history/-', value: 'Wa1-a2' }];
+  const compact = [['=', '/ply', 1], ['-', '/spectators'], ['+', '/history/-', 'Wa1-a2']];
+  assert.deepEqual(rfc6902Ops(compact), objects);
+  assert.deepEqual(rfc6902Ops([compact[0], objects[1], compact[2]]), objects);
+  assert.equal(rfc6902Ops(objects), objects, 'objects pass through as they are');
+  const a = new RoomMirror('r1');
+  const b = new RoomMirror('r1');
+  a.adopt(5, state());
+  b.adopt(5, state());
+  assert.equal(a.applyPatch(6, objects), 'applied');
+  assert.equal(b.applyPatch(6, compact), 'applied');
+  assert.deepEqual(b.state, a.state);
+  for (const bad of [[['*', '/ply', 2]], [['=', '/ply']], [['-', '/ply', 2]], [[1, '/ply', 2]]]) {
+    assert.equal(b.applyPatch(7, bad), 'gap', JSON.stringify(bad));
+    assert.equal(b.state.ply, 1);
+  }
 });
 
 test('only a snapshot newer than the mirror is adopted', () => {

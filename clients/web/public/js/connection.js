@@ -52,8 +52,9 @@ export class Connection {
 
   hello() {
     // lean: no position text (nothing here shows it), and a move is answered by its patch
-    // carrying `re`, which settles the move's request like an ack would (docs/protocol.md).
-    const msg = { type: 'hello', name: this.identity.name(), lean: true };
+    // carrying `re`, which settles the move's request like an ack would; compact: each patch
+    // op a short array, which the room mirror reads (docs/protocol.md).
+    const msg = { type: 'hello', name: this.identity.name(), lean: true, compact: true };
     const token = this.identity.token();
     if (token) msg.token = token;
     this.request(msg).then(

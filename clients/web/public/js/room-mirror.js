@@ -51,7 +51,7 @@ export class RoomMirror {
     if (version !== this.version + 1 || !this.state) return 'gap';
     const before = turnKey(this.state);
     try {
-      applyPatch(this.state, ops, false, true);
+      applyPatch(this.state, rfc6902Ops(ops), false, true);
     } catch {
       return 'gap';
     }
@@ -74,6 +74,22 @@ export class RoomMirror {
     if (p.deadline) return Date.parse(p.deadline) - Date.now();
     return p.clock_ms - this.elapsedBefore - (performance.now() - this.turnStartedAt);
   }
+}
+
+// A patch's ops as RFC 6902 objects. A client that says `compact` at hello gets each op as an
+// array, ["+", path, value] add, ["-", path] remove, ["=", path, value] replace
+// (docs/protocol.md); a frame relayed by another node of a cluster may still carry objects.
+const OPS = { '+': 'add', '-': 'remove', '=': 'replace' };
+export function rfc6902Ops(ops) {
+  if (!Array.isArray(ops) || !ops.some(Array.isArray)) return ops;
+  return ops.map((op) => {
+    if (!Array.isArray(op)) return op;
+    const [code, path, value] = op;
+    if (!OPS[code] || typeof path !== 'string' || op.length !== (code === '-' ? 2 : 3)) {
+      throw new Error(`not a patch op: ${JSON.stringify(op)}`);
+    }
+    return code === '-' ? { op: 'remove', path } : { op: OPS[code], path, value };
+  });
 }
 
 // Whether the room's clock is a correspondence clock (days per move), as far as the state says:
