@@ -127,11 +127,14 @@ void game_client::on_message(std::string_view text) {
     if (role_ == role::spectator && v > before) table_.on_spectator_catch_up(before, v, now);
     on_room_update();
   } else if (type == "patch") {
-    if (room != room_ || room_.empty()) return;
     const long v = msg.value("version", 0L);
+    // A lean client's move is answered by its patch, which carries the move's id; as an ack
+    // it counts even when the game ended and the table moved on before it came.
+    if (role_ != role::spectator && move_id_ >= 0 && msg.contains("re") && msg["re"] == move_id_) {
+      on_move_answered(v, now);
+    }
+    if (room != room_ || room_.empty()) return;
     if (role_ == role::spectator) return on_spectator_patch(v, now);
-    // A lean client's move is answered by its patch, which carries the move's id.
-    if (move_id_ >= 0 && msg.contains("re") && msg["re"] == move_id_) on_move_answered(v, now);
     static const json no_ops;  // a patch without ops fails to apply, as it should
     const auto ops = msg.find("ops");
     switch (mirror_.apply(ops != msg.end() ? *ops : no_ops, v)) {
