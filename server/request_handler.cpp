@@ -435,19 +435,20 @@ void request_handler::route(protocol::client_message m, const std::string& room_
           const auto until =
               clock::now() + std::chrono::milliseconds(static_cast<std::int64_t>(
                                  (cluster.lease_ttl_s + cluster.forward_timeout_s) * 1000));
-          auto follow = follow_owner(m, room_id, self, received, text, until);
+          auto id = protocol::id_of(m);
+          auto follow = follow_owner(std::move(m), room_id, self, received, text, until);
           ctx_.relay->forward(*owner, room_id, self, *who_, address_, std::move(text),
-                              protocol::id_of(m), std::move(done), std::move(follow));
+                              std::move(id), std::move(done), std::move(follow));
         });
       });
 }
 
 std::function<void(std::string, std::shared_ptr<void>)> request_handler::follow_owner(
-    const protocol::client_message& m, const std::string& room_id, const peer_ptr& self,
+    protocol::client_message m, const std::string& room_id, const peer_ptr& self,
     clock::time_point received, std::string text, clock::time_point until) {
   if (std::holds_alternative<protocol::chat>(m)) return {};
   // A move sent twice cannot count twice: its version is stale once the first copy counted.
-  return [this, m, room_id, self, received, text = std::move(text), until](
+  return [this, m = std::move(m), room_id, self, received, text = std::move(text), until](
              std::string gone, std::shared_ptr<void> done) mutable {
     net::post(strand_, [this, m = std::move(m), room_id, self, received, text = std::move(text),
                         until, gone = std::move(gone), done = std::move(done)]() mutable {
@@ -491,9 +492,10 @@ void request_handler::reroute(protocol::client_message m, const std::string& roo
         // Nobody's now, or this node's: the room here claims it.
         return to_local_room(std::move(m), room_id, self, received, std::move(done), true);
       }
-      auto again = follow_owner(m, room_id, self, received, text, until);
-      ctx_.relay->forward(*owner, room_id, self, *who_, address_, std::move(text),
-                          protocol::id_of(m), std::move(done), std::move(again));
+      auto id = protocol::id_of(m);
+      auto again = follow_owner(std::move(m), room_id, self, received, text, until);
+      ctx_.relay->forward(*owner, room_id, self, *who_, address_, std::move(text), std::move(id),
+                          std::move(done), std::move(again));
     });
   });
 }

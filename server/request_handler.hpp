@@ -81,7 +81,7 @@ class request_handler {
   // every request but a chat line (which must not be said twice), until `until`.
   // (A cluster_relay::reroute.)
   std::function<void(std::string, std::shared_ptr<void>)> follow_owner(
-      const protocol::client_message& m, const std::string& room_id, const peer_ptr& self,
+      protocol::client_message m, const std::string& room_id, const peer_ptr& self,
       clock::time_point received, std::string text, clock::time_point until);
   // Waits until `room_id` is no longer `gone`'s, then sends the request to its new owner (or
   // to the room here, which claims it); past `until` the client is told to try again.

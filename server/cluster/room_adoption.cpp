@@ -33,27 +33,44 @@ end
 return out
 )lua";
 
-// KEYS: the dead node's rooms, orphans.
+// KEYS: a node's rooms, orphans. ARGV (only when that node is this one, started again): node,
+// owner key prefix, owner key suffix; each lease that node's id holds (a previous run's) is
+// freed too. Returns how many rooms became orphans.
 const std::string orphan_script = R"lua(
 local rooms = redis.call('SMEMBERS', KEYS[1])
-for _, room in ipairs(rooms) do redis.call('SADD', KEYS[2], room) end
-redis.call('DEL', KEYS[1])
-return #rooms
-)lua";
-
-// KEYS: this node's rooms, orphans. ARGV: node, owner key prefix, owner key suffix. As
-// orphan_script, and each lease the node's own id holds (a previous run's) is freed.
-const std::string restart_script = R"lua(
-local rooms = redis.call('SMEMBERS', KEYS[1])
 for _, room in ipairs(rooms) do
-  local owner_key = ARGV[2] .. room .. ARGV[3]
-  local holder = redis.call('GET', owner_key)
-  if holder and string.match(holder, '^(.*) %d+$') == ARGV[1] then redis.call('DEL', owner_key) end
+  if ARGV[1] then
+    local owner_key = ARGV[2] .. room .. ARGV[3]
+    local holder = redis.call('GET', owner_key)
+    if holder and string.match(holder, '^(.*) %d+$') == ARGV[1] then
+      redis.call('DEL', owner_key)
+    end
+  end
   redis.call('SADD', KEYS[2], room)
 end
 redis.call('DEL', KEYS[1])
 return #rooms
 )lua";
+
+// room_lease's owner and epoch keys are "<prefix><room><suffix>": their parts, for scripts
+// that build the keys of rooms they read from a set.
+struct lease_key_parts {
+  std::string prefix;
+  std::string owner_suffix;
+  std::string epoch_suffix;
+};
+
+const lease_key_parts& lease_keys() {
+  static const lease_key_parts parts = [] {
+    const std::string probe = "\x01";
+    const std::string owner_key = room_lease::owner_key(probe);
+    const std::string epoch_key = room_lease::epoch_key(probe);
+    return lease_key_parts{owner_key.substr(0, owner_key.find(probe)),
+                           owner_key.substr(owner_key.find(probe) + 1),
+                           epoch_key.substr(epoch_key.find(probe) + 1)};
+  }();
+  return parts;
+}
 
 }  // namespace
 
@@ -90,12 +107,9 @@ void room_adoption::orphan_rooms_of(const std::string& dead) {
 }
 
 void room_adoption::started_again(std::function<void(std::int64_t)> done) {
-  static const std::string probe = "\x01";
-  static const std::string owner_key = room_lease::owner_key(probe);
-  static const std::string prefix = owner_key.substr(0, owner_key.find(probe));
-  static const std::string owner_suffix = owner_key.substr(owner_key.find(probe) + 1);
-  redis_.command({"EVAL", restart_script, "2", rooms_key(node_id_), orphans_key(), node_id_, prefix,
-                  owner_suffix},
+  const auto& keys = lease_keys();
+  redis_.command({"EVAL", orphan_script, "2", rooms_key(node_id_), orphans_key(), node_id_,
+                  keys.prefix, keys.owner_suffix},
                  [done = std::move(done)](redis::redis_reply r) {
                    done(r.ok() && r.type == redis::redis_reply::kind::integer ? r.integer : 0);
                  });
@@ -103,18 +117,12 @@ void room_adoption::started_again(std::function<void(std::int64_t)> done) {
 
 void room_adoption::adopt(
     int most, std::function<void(std::vector<adopted>, std::chrono::steady_clock::time_point)> fn) {
-  // The owner and epoch keys are room_lease's: "<prefix><room><suffix>".
-  static const std::string probe = "\x01";
-  static const std::string owner_key = room_lease::owner_key(probe);
-  static const std::string epoch_key = room_lease::epoch_key(probe);
-  static const std::string prefix = owner_key.substr(0, owner_key.find(probe));
-  static const std::string owner_suffix = owner_key.substr(owner_key.find(probe) + 1);
-  static const std::string epoch_suffix = epoch_key.substr(epoch_key.find(probe) + 1);
+  const auto& keys = lease_keys();
   static const std::string heartbeat = node_registry::heartbeat_key("");
   const auto sent_at = std::chrono::steady_clock::now();
   redis_.command({"EVAL", adopt_script, "2", orphans_key(), rooms_key(node_id_), node_id_,
-                  std::to_string(ttl_.count()), std::to_string(most), prefix, owner_suffix,
-                  epoch_suffix, heartbeat},
+                  std::to_string(ttl_.count()), std::to_string(most), keys.prefix,
+                  keys.owner_suffix, keys.epoch_suffix, heartbeat},
                  [sent_at, fn = std::move(fn)](redis::redis_reply r) {
                    std::vector<adopted> out;
                    if (r.ok() && r.type == redis::redis_reply::kind::array) {
