@@ -1,5 +1,7 @@
 #include "server/cluster_relay.hpp"
 
+#include <utility>
+
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/post.hpp>
@@ -62,7 +64,10 @@ cluster_relay::~cluster_relay() {
   sub_.stop();
 }
 
-void cluster_relay::start() {
+void cluster_relay::start(std::function<void()> listening) {
+  net::post(sub_.strand(), [this, listening = std::move(listening)]() mutable {
+    listening_ = std::move(listening);
+  });
   sub_.start();
   sub_.subscribe(requests_channel(self_));
   sub_.subscribe(replies_channel(self_));
@@ -188,6 +193,10 @@ void cluster_relay::on_message(const std::string& channel, const std::string& pa
 
 void cluster_relay::on_subscribed(const std::string& channel) {
   spdlog::debug("cluster: listening on {}", channel);
+  if (channel == requests_channel(self_) || channel == replies_channel(self_)) {
+    if (++own_channels_heard_ == 2 && listening_) std::exchange(listening_, {})();
+    return;
+  }
   if (!channel.starts_with(room_prefix)) return;
   const auto it = rooms_.find(channel.substr(room_prefix.size()));
   if (it == rooms_.end()) return;

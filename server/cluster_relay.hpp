@@ -47,7 +47,10 @@ class cluster_relay {
   cluster_relay(const cluster_relay&) = delete;
   cluster_relay& operator=(const cluster_relay&) = delete;
 
-  void start();
+  // Subscribes to this node's channels; `listening` runs once both are heard (on the
+  // subscriber's strand). The node must not announce itself before: a request published to a
+  // channel nobody listens on yet is lost, and its client waits out --forward-timeout.
+  void start(std::function<void()> listening = {});
   void stop();
 
   // Any thread: `fn` hears (on any thread) which other node owns `room_id` now, or nullopt
@@ -142,6 +145,8 @@ class cluster_relay {
   std::map<std::pair<std::string, std::uint64_t>, std::shared_ptr<remote_peer>> served_;
   std::set<std::string> live_;  // at the last census (empty before the first)
   bool stopped_ = false;
+  std::function<void()> listening_;  // start()'s, until both channels are heard
+  int own_channels_heard_ = 0;
 };
 
 }  // namespace ringside::server

@@ -706,8 +706,18 @@ int run(int argc, char** argv) {
   }
   server->run();
   const auto bound = server->local_endpoint();
-  if (node) node->start(bound.address().to_string() + ":" + std::to_string(bound.port()));
-  if (relay) relay->start();
+  if (node) {
+    // With forwarding, the node beats (and so gets rooms and requests sent its way) only
+    // once it hears its own channels.
+    auto announce = [node = node.get(),
+                     address = bound.address().to_string() + ":" + std::to_string(bound.port())] {
+      node->start(address);
+    };
+    if (relay)
+      relay->start(std::move(announce));
+    else
+      announce();
+  }
   if (shared_seeks) shared_seeks->start();
   if (accounts_across) accounts_across->start();
   std::cout << "listening on " << bound.address().to_string() << ":" << bound.port() << std::endl;
