@@ -87,6 +87,17 @@ std::string a_move(const json& state) {
   return text;
 }
 
+// Sends `v`'s move of ply `ply` in `room`, read off its state; returns the request's id.
+std::string send_move(seat_view& v, const std::string& room, int ply) {
+  std::string move_id = "m" + std::to_string(ply);
+  REQUIRE(v.conn->send({{"type", "move"},
+                        {"room", room},
+                        {"move", a_move(v.state())},
+                        {"version", v.version()},
+                        {"id", move_id}}));
+  return move_id;
+}
+
 json without_position(json state) {
   state.erase("zip");
   return state;
@@ -126,12 +137,7 @@ TEST_CASE("a lean player and spectator beside old ones: no position text, the pa
     const bool anns_turn = ann.state().at("to_move") == 1;
     seat_view& mover = anns_turn ? ann : bob;
     seat_view& other = anns_turn ? bob : ann;
-    const std::string move_id = "m" + std::to_string(ply);
-    REQUIRE(mover.conn->send({{"type", "move"},
-                              {"room", id},
-                              {"move", a_move(mover.state())},
-                              {"version", mover.version()},
-                              {"id", move_id}}));
+    const std::string move_id = send_move(mover, id, ply);
     json ack;
     const auto answer = until_move(mover, &ack);
     if (anns_turn) {
@@ -185,12 +191,7 @@ TEST_CASE("compact players and spectator: short ops, the patch is the ack, the l
     const bool coras_turn = cora.state().at("to_move") == 1;
     seat_view& mover = coras_turn ? cora : dave;
     seat_view& other = coras_turn ? dave : cora;
-    const std::string move_id = "m" + std::to_string(ply);
-    REQUIRE(mover.conn->send({{"type", "move"},
-                              {"room", id},
-                              {"move", a_move(mover.state())},
-                              {"version", mover.version()},
-                              {"id", move_id}}));
+    const std::string move_id = send_move(mover, id, ply);
     json ack;
     const auto answer = until_move(mover, &ack);
     CHECK(ack.is_null());
