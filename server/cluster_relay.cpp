@@ -193,8 +193,10 @@ void cluster_relay::on_message(const std::string& channel, const std::string& pa
 
 void cluster_relay::on_subscribed(const std::string& channel) {
   spdlog::debug("cluster: listening on {}", channel);
-  if (channel == requests_channel(self_) || channel == replies_channel(self_)) {
-    if (++own_channels_heard_ == 2 && listening_) std::exchange(listening_, {})();
+  const bool requests = channel == requests_channel(self_);
+  if (requests || channel == replies_channel(self_)) {
+    (requests ? heard_requests_ : heard_replies_) = true;
+    if (heard_requests_ && heard_replies_ && listening_) std::exchange(listening_, {})();
     return;
   }
   if (!channel.starts_with(room_prefix)) return;

@@ -146,7 +146,9 @@ class cluster_relay {
   std::set<std::string> live_;  // at the last census (empty before the first)
   bool stopped_ = false;
   std::function<void()> listening_;  // start()'s, until both channels are heard
-  int own_channels_heard_ = 0;
+  // Per channel, so that a channel confirmed again after a reconnect does not count twice.
+  bool heard_requests_ = false;
+  bool heard_replies_ = false;
 };
 
 }  // namespace ringside::server
