@@ -43,8 +43,10 @@ room_mirror::patch_outcome room_mirror::apply(const json& ops, std::int64_t vers
       state_ = state_.patch(rfc);
     else
       state_.patch_inplace(rfc);
-  } catch (const std::exception&) {                      // json's errors, and an op in neither form
-    if (policy_ == on_failure::patch_in_place) clear();  // half-patched: worthless
+  } catch (const std::exception&) {
+    // json's errors, and an op in neither form. Patched in place, the copy is now half
+    // patched and worthless.
+    if (policy_ == on_failure::patch_in_place) clear();
     return patch_outcome::failed;
   }
   version_ = version;

@@ -206,7 +206,7 @@ checked<client_message> read_hello(const json& j, request_id id) {
     const auto& compact = j.at("compact");
     if (!compact.is_boolean()) return field_error{"compact must be true or false"};
     h.compact = compact.get<bool>();
-    // Compact traffic is lean traffic with shorter ops; asking for both and neither is a slip.
+    // Compact traffic is lean traffic with shorter ops, so refusing lean contradicts it.
     if (h.compact && j.contains("lean") && !h.lean) {
       return field_error{"compact traffic is lean: leave lean out or make it true"};
     }
