@@ -31,6 +31,9 @@ struct player_spec {
   // with no increment, its moves' wall time taken off, so both sides of a match can get the
   // same total per game.
   std::int64_t game_ms = 0;
+  // A level whose first `mcts_plies` plies are chosen by the MCTS instead (same clock rule;
+  // without a clock, `mcts_budget`): shows which phase of a game a level loses.
+  int mcts_plies = 0;
   computer_request request;
   std::string label;  // as the user wrote it
 };
@@ -126,8 +129,8 @@ game_record play_game(const G& start, const std::vector<std::string>& opening, c
   rng noise(game_seed);
   // Each MCTS side keeps its tree from move to move, for this game only.
   std::optional<mcts_player_for<G>> mcts_a, mcts_b;
-  if (a.mcts) mcts_a.emplace(mix_seed(game_seed, 3));
-  if (b.mcts) mcts_b.emplace(mix_seed(game_seed, 4));
+  if (a.mcts || a.mcts_plies > 0) mcts_a.emplace(mix_seed(game_seed, 3));
+  if (b.mcts || b.mcts_plies > 0) mcts_b.emplace(mix_seed(game_seed, 4));
   while (!g.outcome() && g.ply() < max_plies) {
     const bool a_to_move = (g.to_move() == 1) == a_first;
     const player_spec& p = a_to_move ? a : b;
@@ -141,13 +144,14 @@ game_record play_game(const G& start, const std::vector<std::string>& opening, c
     if (p.random) {
       const auto legal = g.legal_moves();
       token = legal[static_cast<std::size_t>(noise.below(static_cast<int>(legal.size())))];
-    } else if (p.mcts) {
+    } else if (p.mcts || g.ply() < p.mcts_plies) {
       mcts_limits limits = p.mcts_budget;
       // The same share of the clock as the computer's levels take (its strongest level's cap).
       if (clock) limits.time_ms = move_budget_ms(mcts_game_cap_ms, clock);
       const mcts_result m = (a_to_move ? mcts_a : mcts_b)->choose(g, limits);
       token = m.move;
-      if (m.playouts > 0) {
+      // A level's figures count its own searches only, not the plies it handed the MCTS.
+      if (m.playouts > 0 && p.mcts) {
         search_info info;  // its playouts stand for nodes in the match's figures
         info.nodes = static_cast<std::uint64_t>(m.playouts);
         info.elapsed_ms = m.elapsed_ms;

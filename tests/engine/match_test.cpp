@@ -176,6 +176,22 @@ TEST_CASE("ringside-match: the MCTS sparring partner plays whole legal games in 
   CHECK(run("--bench --a mcts").status == 2);
 }
 
+TEST_CASE("ringside-match: a level lets the MCTS choose its first plies when asked") {
+  // The MCTS's plies are its own: a level that hands it every ply plays the MCTS's games.
+  const std::string rest = " --b random --games 4 --threads 2 --seed 5 --verbose";
+  const auto mcts = run("--game dvonn --a mcts/playouts=40" + rest);
+  const auto handed = run("--game dvonn --a 2/mcts_plies=400/mcts_playouts=40" + rest);
+  const auto level = run("--game dvonn --a 2" + rest);
+  REQUIRE(mcts.status == 0);
+  REQUIRE(handed.status == 0);
+  REQUIRE(level.status == 0);
+  CHECK(game_lines(mcts.out).size() == 4);
+  CHECK(game_lines(handed.out) == game_lines(mcts.out));
+  CHECK(game_lines(level.out) != game_lines(mcts.out));
+  CHECK(run("--a 2/mcts_plies=0 --b 1").status == 2);
+  CHECK(run("--a 2/mcts_plies=4/mcts_playouts=0 --b 1").status == 2);
+}
+
 TEST_CASE("ringside-match: bad arguments say what is wrong and exit 2") {
   CHECK(run("--a 7 --b 1").status == 2);
   CHECK(run("--a 3/nodes=x --b 1").status == 2);
