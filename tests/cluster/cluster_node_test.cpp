@@ -15,7 +15,6 @@
 #include <fstream>
 #include <iterator>
 
-#include <boost/asio/io_context.hpp>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <thread>
@@ -26,6 +25,7 @@
 #include "support/io_wait.hpp"
 #include "support/node_flags.hpp"
 #include "support/redis_server.hpp"
+#include "support/redis_watch.hpp"
 #include "support/server_process.hpp"
 #include "support/table.hpp"
 #include "support/ws_client.hpp"
@@ -37,54 +37,29 @@ using ringside::server::cluster::lease_owner;
 using ringside::server::cluster::node_census;
 using ringside::server::cluster::node_registry;
 using ringside::server::cluster::room_lease;
-using ringside::server::redis::redis_client;
 using ringside::server::redis::redis_endpoint;
+using ringside::server::redis::redis_reply;
 using ringside::server::redis::redis_subscriber;
 
 namespace {
 
-// The test's own view of the cluster's Redis.
-struct observer {
-  boost::asio::io_context ioc;
-  redis_client client;
-  node_registry nodes{client, 1000ms};
+// The test's own view of the cluster's Redis, with the nodes' census as a node reads it.
+struct observer : redis_watch {
+  node_registry nodes{client(), 1000ms};
 
-  explicit observer(const redis_server& r) : client(ioc, *redis_endpoint::parse(r.url())) {
-    client.start();
-  }
-  ~observer() { client.stop(); }
+  using redis_watch::redis_watch;
 
-  std::optional<lease_owner> owner(const std::string& room) {
-    std::optional<std::optional<lease_owner>> got;
-    room_lease::read_owner(client, room, [&](std::optional<lease_owner> o, bool) { got = o; });
-    REQUIRE(run_until(ioc, [&] { return got.has_value(); }));
-    return *got;
-  }
-  // Polls until the room's owner is `node` (or, with an empty `node`, until nobody owns it).
-  bool owner_becomes(const std::string& room, const std::string& node,
-                     std::chrono::milliseconds limit) {
-    const auto deadline = std::chrono::steady_clock::now() + limit;
-    while (std::chrono::steady_clock::now() < deadline) {
-      const auto o = owner(room);
-      if (node.empty() ? !o.has_value() : (o && o->node == node)) return true;
-      run_until(
-          ioc, [] { return false; }, 20ms);
-    }
-    return false;
-  }
   node_census census() {
     std::optional<std::optional<node_census>> got;
     nodes.census([&](std::optional<node_census> c) { got = std::move(c); });
-    REQUIRE(run_until(ioc, [&] { return got.has_value(); }));
+    REQUIRE(run_until(ioc(), [&] { return got.has_value(); }));
     REQUIRE(got->has_value());
     return **got;
   }
   std::optional<std::string> get(const std::string& key) {
-    std::optional<ringside::server::redis::redis_reply> got;
-    client.command({"GET", key}, [&](ringside::server::redis::redis_reply r) { got = r; });
-    REQUIRE(run_until(ioc, [&] { return got.has_value(); }));
-    if (got->type != ringside::server::redis::redis_reply::kind::string) return std::nullopt;
-    return got->text;
+    auto got = command({"GET", key});
+    if (got.type != redis_reply::kind::string) return std::nullopt;
+    return got.text;
   }
 };
 
@@ -142,7 +117,7 @@ TEST_CASE(
     c = o.census();
     if (c.live.size() == 2 && c.online() == 2 && c.least_loaded(0.5)->id == "node-b") break;
     run_until(
-        o.ioc, [] { return false; }, 50ms);
+        o.ioc(), [] { return false; }, 50ms);
   } while (std::chrono::steady_clock::now() < deadline);
   REQUIRE(c.live.size() == 2);
   CHECK(c.online() == 2);
@@ -155,7 +130,7 @@ TEST_CASE(
   // A move's patch and a chat line reach a subscriber of the room's channel.
   std::vector<nlohmann::json> heard;
   bool subscribed = false;
-  redis_subscriber sub(o.ioc, *redis_endpoint::parse(redis.url()),
+  redis_subscriber sub(o.ioc(), *redis_endpoint::parse(redis.url()),
                        [&](const std::string& channel, const std::string& payload) {
                          if (channel == "room:" + t.room())
                            heard.push_back(nlohmann::json::parse(payload));
@@ -163,11 +138,11 @@ TEST_CASE(
   sub.on_subscribed([&](const std::string&) { subscribed = true; });
   sub.start();
   sub.subscribe("room:" + t.room());
-  REQUIRE(run_until(o.ioc, [&] { return subscribed; }));
+  REQUIRE(run_until(o.ioc(), [&] { return subscribed; }));
   const json patch = t.play(1, placement(t.seat(1).state()));
   t.seat(1).conn->request({{"type", "chat"}, {"room", t.room()}, {"text", "over Redis"}, {"id", 7}},
                           "chat");
-  REQUIRE(run_until(o.ioc, [&] { return heard.size() >= 2; }));
+  REQUIRE(run_until(o.ioc(), [&] { return heard.size() >= 2; }));
   CHECK(heard[0].at("type") == "patch");
   CHECK(heard[0].at("room") == t.room());
   CHECK(heard[0].at("version") == patch.at("version"));
@@ -242,13 +217,10 @@ TEST_CASE(
   REQUIRE_FALSE(a.running());
 
   // With a 30 s lease, no owner now means the claim granted after leave() was released.
-  std::optional<ringside::server::redis::redis_reply> keys;
-  o.client.command({"KEYS", "ringside:room:*"},
-                   [&](ringside::server::redis::redis_reply r) { keys = std::move(r); });
-  REQUIRE(run_until(o.ioc, [&] { return keys.has_value(); }));
+  const auto keys = o.command({"KEYS", "ringside:room:*"});
   std::vector<std::string> owners;
   bool claimed = false;
-  for (const auto& k : keys->elements) {
+  for (const auto& k : keys.elements) {
     if (k.text.size() > 6 && k.text.compare(k.text.size() - 6, 6, ":epoch") == 0) claimed = true;
     if (k.text.size() > 6 && k.text.compare(k.text.size() - 6, 6, ":owner") == 0)
       owners.push_back(k.text);
@@ -282,7 +254,7 @@ TEST_CASE(
       now = o.owner(room);
       if (now && now->node == "node-a")
         run_until(
-            o.ioc, [] { return false; }, 10ms);
+            o.ioc(), [] { return false; }, 10ms);
     } while (now && now->node == "node-a" && std::chrono::steady_clock::now() < deadline);
     const auto freed_after = std::chrono::steady_clock::now() - killed_at;
     MESSAGE("lease of the killed node's room free after "
@@ -292,16 +264,16 @@ TEST_CASE(
   }
   // The room is free for a survivor; its epoch is greater than the dead owner's. (node-b's
   // own adoption may hold it for a moment: it finds no such room in its journal and lets go.)
-  auto claim = std::make_shared<room_lease>(o.client, room, "node-c", lease_clock::settings{});
+  auto claim = std::make_shared<room_lease>(o.client(), room, "node-c", lease_clock::settings{});
   std::optional<room_lease::outcome> got;
   const auto claim_by = std::chrono::steady_clock::now() + 3s;
   do {
     got.reset();
     claim->claim([&](room_lease::outcome out) { got = out; });
-    REQUIRE(run_until(o.ioc, [&] { return got.has_value(); }));
+    REQUIRE(run_until(o.ioc(), [&] { return got.has_value(); }));
     if (*got != room_lease::outcome::granted)
       run_until(
-          o.ioc, [] { return false; }, 20ms);
+          o.ioc(), [] { return false; }, 20ms);
   } while (*got != room_lease::outcome::granted && std::chrono::steady_clock::now() < claim_by);
   CHECK(*got == room_lease::outcome::granted);
   CHECK(claim->epoch() >= 2);
@@ -313,7 +285,7 @@ TEST_CASE(
     c = o.census();
     if (!c.is_live("node-a")) break;
     run_until(
-        o.ioc, [] { return false; }, 50ms);
+        o.ioc(), [] { return false; }, 50ms);
   } while (std::chrono::steady_clock::now() < deadline);
   CHECK_FALSE(c.is_live("node-a"));
   CHECK(c.is_live("node-b"));
@@ -358,7 +330,7 @@ TEST_CASE(
     live = o.census().is_live("node-a");
     if (!live)
       run_until(
-          o.ioc, [] { return false; }, 50ms);
+          o.ioc(), [] { return false; }, 50ms);
   }
   CHECK(live);
 }
@@ -372,14 +344,11 @@ TEST_CASE("a stale owner whose room was taken over gives it up instead of commit
   REQUIRE(metric_becomes(a.port(), "ringside_cluster_leases_held 1"));
   t.play(1, placement(t.seat(1).state()));
   // As if node-a had been cut off long enough for its lease to run out and node-b took over.
-  std::optional<ringside::server::redis::redis_reply> deleted;
-  o.client.command({"DEL", room_lease::owner_key(t.room())},
-                   [&](ringside::server::redis::redis_reply r) { deleted = r; });
-  REQUIRE(run_until(o.ioc, [&] { return deleted.has_value(); }));
-  auto b = std::make_shared<room_lease>(o.client, t.room(), "node-b", lease_clock::settings{});
+  o.command({"DEL", room_lease::owner_key(t.room())});
+  auto b = std::make_shared<room_lease>(o.client(), t.room(), "node-b", lease_clock::settings{});
   std::optional<room_lease::outcome> got;
   b->claim([&](room_lease::outcome out) { got = out; });
-  REQUIRE(run_until(o.ioc, [&] { return got.has_value(); }));
+  REQUIRE(run_until(o.ioc(), [&] { return got.has_value(); }));
   REQUIRE(*got == room_lease::outcome::granted);
   CHECK(b->epoch() == 2);
   // node-a's next renewal (a third of its 1 s ttl) finds the room taken: it gives the room up

@@ -7,7 +7,6 @@
 #include <signal.h>
 
 #include <algorithm>
-#include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -18,12 +17,10 @@
 
 #include "server/cluster/node_census.hpp"
 #include "server/cluster/node_registry.hpp"
-#include "server/cluster/room_lease.hpp"
-#include "server/redis/redis_client.hpp"
-#include "support/io_wait.hpp"
 #include "support/node_flags.hpp"
 #include "support/postgres_cluster.hpp"
 #include "support/redis_server.hpp"
+#include "support/redis_watch.hpp"
 #include "support/server_flags.hpp"
 #include "support/server_process.hpp"
 #include "support/table.hpp"
@@ -31,12 +28,8 @@
 using namespace std::chrono_literals;
 using namespace ringside;
 using namespace ringside::test;
-using ringside::server::cluster::lease_owner;
 using ringside::server::cluster::node_info;
 using ringside::server::cluster::node_registry;
-using ringside::server::cluster::room_lease;
-using ringside::server::redis::redis_client;
-using ringside::server::redis::redis_endpoint;
 
 namespace {
 
@@ -48,43 +41,17 @@ std::vector<std::string> lists_node_flags(const redis_server& r, const std::stri
                     joined(unlimited_messages, {"--http-rate-limit", "100000"}));
 }
 
-std::string room_owner(const redis_server& r, const std::string& room) {
-  boost::asio::io_context ioc;
-  redis_client client(ioc, *redis_endpoint::parse(r.url()));
-  client.start();
-  std::string owner;
-  const auto deadline = std::chrono::steady_clock::now() + 3s;
-  while (owner.empty() && std::chrono::steady_clock::now() < deadline) {
-    std::optional<std::optional<lease_owner>> got;
-    room_lease::read_owner(client, room, [&](std::optional<lease_owner> o, bool) { got = o; });
-    REQUIRE(run_until(ioc, [&] { return got.has_value(); }));
-    if (*got)
-      owner = (*got)->node;
-    else
-      std::this_thread::sleep_for(20ms);
-  }
-  client.stop();
-  return owner;
-}
-
 // Whether node `id`'s heartbeat says it owns at least `rooms` rooms within `timeout`.
-bool beats_with_rooms(const redis_server& r, const std::string& id, std::int64_t rooms,
+bool beats_with_rooms(redis_watch& r, const std::string& id, std::int64_t rooms,
                       std::chrono::milliseconds timeout) {
-  boost::asio::io_context ioc;
-  redis_client client(ioc, *redis_endpoint::parse(r.url()));
-  client.start();
   bool seen = false;
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   while (!seen && std::chrono::steady_clock::now() < deadline) {
-    std::optional<std::string> value;
-    client.command({"GET", node_registry::heartbeat_key(id)},
-                   [&](ringside::server::redis::redis_reply reply) { value = reply.text; });
-    REQUIRE(run_until(ioc, [&] { return value.has_value(); }));
-    const auto info = node_info::decode(id, *value);
+    const auto info =
+        node_info::decode(id, r.command({"GET", node_registry::heartbeat_key(id)}).text);
     seen = info && info->rooms >= rooms;
     if (!seen) std::this_thread::sleep_for(20ms);
   }
-  client.stop();
   return seen;
 }
 
@@ -117,20 +84,21 @@ std::optional<std::chrono::milliseconds> listed_within(std::uint16_t port, Want 
 TEST_CASE(
     "every node's lobby lists every live node's rooms; a killed node's leave within its ttl") {
   redis_server redis;
+  redis_watch watch(redis);
   auto& pg = test_support::postgres_cluster::shared();
   const auto store = pg.url(pg.create_database());
   std::optional<server_process> a(std::in_place, lists_node_flags(redis, store, "node-a"));
   std::optional<server_process> b(std::in_place, lists_node_flags(redis, store, "node-b"));
   // A room made through each node (placement may send either to the least loaded node).
   std::optional<table> first(std::in_place, a->port());
-  const auto owner1 = room_owner(redis, first->room());
+  const auto owner1 = watch.owner_within(first->room(), 3s);
   REQUIRE_FALSE(owner1.empty());
   // Once its heartbeat counts the room, the other node's next census (a beat, 333 ms, later)
   // sends the next room elsewhere; two beats leave room for a loaded machine.
-  REQUIRE(beats_with_rooms(redis, owner1, 1, 3s));
+  REQUIRE(beats_with_rooms(watch, owner1, 1, 3s));
   std::this_thread::sleep_for(700ms);
   std::optional<table> second(std::in_place, b->port());
-  const auto owner2 = room_owner(redis, second->room());
+  const auto owner2 = watch.owner_within(second->room(), 3s);
   REQUIRE_FALSE(owner2.empty());
   MESSAGE("rooms owned by " << owner1 << " and " << owner2);
   CHECK(owner1 != owner2);

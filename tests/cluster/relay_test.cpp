@@ -18,8 +18,6 @@
 #include <thread>
 #include <vector>
 
-#include "server/cluster/room_lease.hpp"
-#include "server/redis/redis_client.hpp"
 #include "server/redis/redis_subscriber.hpp"
 #include "support/game_search.hpp"
 #include "support/io_wait.hpp"
@@ -27,6 +25,7 @@
 #include "support/postgres_cluster.hpp"
 #include "support/process_stop.hpp"
 #include "support/redis_server.hpp"
+#include "support/redis_watch.hpp"
 #include "support/server_flags.hpp"
 #include "support/server_process.hpp"
 #include "support/table.hpp"
@@ -35,11 +34,7 @@
 using namespace std::chrono_literals;
 using namespace ringside;
 using namespace ringside::test;
-using ringside::server::cluster::lease_owner;
-using ringside::server::cluster::room_lease;
-using ringside::server::redis::redis_client;
 using ringside::server::redis::redis_endpoint;
-using ringside::server::redis::redis_reply;
 using ringside::server::redis::redis_subscriber;
 
 namespace {
@@ -74,37 +69,11 @@ struct two_nodes {
   server_process& node(const std::string& id) { return id == "node-a" ? *a : *b; }
 };
 
-// The test's own connection to the cluster's Redis.
-struct redis_view {
-  boost::asio::io_context ioc;
-  redis_client client;
-
-  explicit redis_view(const redis_server& r) : client(ioc, *redis_endpoint::parse(r.url())) {
-    client.start();
-  }
-  ~redis_view() { client.stop(); }
-
-  std::string owner(const std::string& room) {
-    std::optional<std::optional<lease_owner>> got;
-    room_lease::read_owner(client, room, [&](std::optional<lease_owner> o, bool) { got = o; });
-    REQUIRE(run_until(ioc, [&] { return got.has_value(); }));
-    return *got ? (*got)->node : "";
-  }
-  std::string owner_within(const std::string& room, std::chrono::milliseconds limit) {
-    const auto deadline = std::chrono::steady_clock::now() + limit;
-    for (;;) {
-      auto o = owner(room);
-      if (!o.empty() || std::chrono::steady_clock::now() > deadline) return o;
-      run_until(
-          ioc, [] { return false; }, 20ms);
-    }
-  }
-  void publish(const std::string& channel, const std::string& payload) {
-    bool sent = false;
-    client.command({"PUBLISH", channel, payload}, [&](redis_reply) { sent = true; });
-    REQUIRE(run_until(ioc, [&] { return sent; }));
-  }
-};
+// Who owns `room` now; "" when no node does.
+std::string owner_now(redis_watch& r, const std::string& room) {
+  const auto o = r.owner(room);
+  return o ? o->node : "";
+}
 
 // One member's view of the room: every patch must apply on the version it holds.
 struct member {
@@ -243,7 +212,7 @@ const found_game& short_game() {
 // ttl, later under a sanitizer). (On node b its creator would get the snapshot a remote room
 // sends once its node listens: the table takes it, but it may come after the table is made,
 // into the reads a case makes itself.)
-std::unique_ptr<table> room_on_a(two_nodes& n, redis_view& r) {
+std::unique_ptr<table> room_on_a(two_nodes& n, redis_watch& r) {
   std::vector<std::unique_ptr<ws_client>> idle;
   for (int i = 0; i < 4; ++i) {
     idle.push_back(std::make_unique<ws_client>(n.b->port()));
@@ -264,7 +233,7 @@ struct owned_room {
 std::string other_id(const std::string& node) {
   return node == "node-a" ? "node-b" : "node-a";
 }
-owned_room who_owns(two_nodes& n, redis_view& r, const std::string& room) {
+owned_room who_owns(two_nodes& n, redis_watch& r, const std::string& room) {
   const auto owner = r.owner_within(room, 3s);
   REQUIRE((owner == "node-a" || owner == "node-b"));
   return {owner, n.node(owner), owner == "node-a" ? *n.b : *n.a};
@@ -331,7 +300,7 @@ struct cross_table {
 
 TEST_CASE("players and spectators on two nodes play one game through the room's owner") {
   two_nodes n;
-  redis_view r(n.redis);
+  redis_watch r(n.redis);
   cross_table t(n);
   const auto [owner, owner_node, remote] = who_owns(n, r, t.room);
   MESSAGE("the room is owned by " << owner);
@@ -375,7 +344,7 @@ TEST_CASE("players and spectators on two nodes play one game through the room's 
 
 TEST_CASE("a new room goes to the least-loaded node and its creator plays it from its own") {
   two_nodes n;
-  redis_view r(n.redis);
+  redis_watch r(n.redis);
   // Node a owns a room: node b, with none, is now the least loaded.
   const auto busy = room_on_a(n, r);
   REQUIRE(metric_becomes(n.a->port(), "ringside_cluster_leases_held 1"));
@@ -417,7 +386,7 @@ TEST_CASE(
     "the creator of a room placed on another node gets its snapshot once its node "
     "listens, so it misses nothing published before") {
   two_nodes n;
-  redis_view r(n.redis);
+  redis_watch r(n.redis);
   const auto busy = room_on_a(n, r);
   REQUIRE(metric_becomes(n.a->port(), "ringside_cluster_leases_held 1"));
   std::this_thread::sleep_for(1s);
@@ -433,7 +402,7 @@ TEST_CASE(
   // out before node a listens to the room.
   const auto created = alice->conn->next_of("joined", 5s);
   const std::string room = created.at("room");
-  CHECK(r.owner(room) == "node-b");
+  CHECK(owner_now(r, room) == "node-b");
   alice->view.mirror.reset(created.at("state"), created.at("version"));
   bob->conn->send({{"type", "join"}, {"room", room}, {"as", "player"}, {"id", "j"}});
   const auto joined = bob->answer("joined", "j");
@@ -460,7 +429,7 @@ TEST_CASE(
 
 TEST_CASE("presence counts the members of every node: a remote player going offline is seen") {
   two_nodes n;
-  redis_view r(n.redis);
+  redis_watch r(n.redis);
   cross_table t(n);
   const auto [owner, owner_node, other] = who_owns(n, r, t.room);
   // The seated player on the node that does not own the room closes its connection.
@@ -492,7 +461,7 @@ TEST_CASE("presence counts the members of every node: a remote player going offl
 
 TEST_CASE("a garbled or forged request on a node's channel is refused and changes nothing") {
   two_nodes n;
-  redis_view r(n.redis);
+  redis_watch r(n.redis);
   const auto on_a = room_on_a(n, r);
   auto& t = *on_a;
   const auto [owner, port, other] = who_owns(n, r, t.room());
@@ -513,7 +482,7 @@ TEST_CASE("a garbled or forged request on a node's channel is refused and change
                               R"({"kind":"request","from":"x y","peer":1,"req":1,"token":"t",)"
                               R"("address":"","text":"{}"})",
                               R"({"kind":"done","from":"intruder","peer":1,"req":1})"}) {
-    r.publish(channel, garbled);
+    r.command({"PUBLISH", channel, garbled});
   }
   REQUIRE(metric_becomes(port.port(), "ringside_cluster_envelopes_refused_total 6"));
 
@@ -525,7 +494,7 @@ TEST_CASE("a garbled or forged request on a node's channel is refused and change
                     {"id", id}};
     const json e{{"kind", "request"}, {"from", "intruder"},     {"peer", 7},          {"req", 1},
                  {"token", token},    {"address", "127.0.0.1"}, {"text", text.dump()}};
-    r.publish(channel, e.dump());
+    r.command({"PUBLISH", channel, e.dump()});
   };
   const auto reply_with = [&](const std::string& needle) {
     return run_until(
@@ -557,7 +526,7 @@ TEST_CASE(
     "an owner that stops answering costs a forwarded request a clear error, not the connection") {
   // Its heartbeat outlives the pause: the bound answers, not the census.
   two_nodes n("1", "5");
-  redis_view r(n.redis);
+  redis_watch r(n.redis);
   const auto on_a = room_on_a(n, r);
   auto& t = *on_a;
   const auto [owner, owner_node, other] = who_owns(n, r, t.room());
@@ -595,7 +564,7 @@ TEST_CASE(
   // A bound far past the node ttl (1 s) and the lease (3 s): an answer before it can only
   // come from the census and the room's next owner.
   two_nodes n("10");
-  redis_view r(n.redis);
+  redis_watch r(n.redis);
   const auto on_a = room_on_a(n, r);
   auto& t = *on_a;
   const auto [owner, owner_node, other] = who_owns(n, r, t.room());
@@ -612,7 +581,7 @@ TEST_CASE(
           << std::chrono::duration_cast<std::chrono::milliseconds>(waited).count()
           << " ms (--node-ttl 1, --lease-ttl 3, --forward-timeout 10)");
   CHECK(waited < 7s);
-  CHECK(r.owner(t.room()) == other_id(owner));
+  CHECK(owner_now(r, t.room()) == other_id(owner));
   CHECK(metric_line(other.port(), "ringside_cluster_forwards_owner_gone_total") ==
         "ringside_cluster_forwards_owner_gone_total 1");
   CHECK(metric_line(other.port(), "ringside_cluster_forward_timeouts_total") ==
@@ -623,7 +592,7 @@ TEST_CASE(
     "a move sent as its room's owner dies is answered by the next owner with the room as it "
     "is, and played there") {
   two_nodes n("10");
-  redis_view r(n.redis);
+  redis_watch r(n.redis);
   cross_table t(n);
   const auto [owner, owner_node, survivor] = who_owns(n, r, t.room);
   const auto& g = short_game();
@@ -654,7 +623,7 @@ TEST_CASE(
   CHECK(stale.at("type") == "error");
   CHECK(stale.at("code") == "stale_version");
   CHECK(mover.view.state().at("ply") == next);
-  CHECK(r.owner(t.room) == other_id(owner));
+  CHECK(owner_now(r, t.room) == other_id(owner));
   // The same move on the version the snapshot gave is played by the new owner, and the
   // other member on the surviving node sees it.
   REQUIRE(mover.conn->send({{"type", "move"},
@@ -683,7 +652,7 @@ TEST_CASE(
   // A lease far longer than the restart and the bound: only the freed leases can answer in
   // time.
   two_nodes n("10", "1", "30");
-  redis_view r(n.redis);
+  redis_watch r(n.redis);
   const auto on_a = room_on_a(n, r);
   auto& t = *on_a;
   auto carol = spectator(n.b->port(), t.room());
@@ -701,7 +670,7 @@ TEST_CASE(
           << std::chrono::duration_cast<std::chrono::milliseconds>(took).count()
           << " ms from the kill (--lease-ttl 30)");
   CHECK(took < 8s);
-  CHECK(!r.owner(t.room()).empty());
+  CHECK(!owner_now(r, t.room()).empty());
 }
 
 // The forwarding hop: move→ack for a player on the owner and one on the other node, over whole
@@ -709,7 +678,7 @@ TEST_CASE(
 TEST_CASE("the forwarding hop: move to ack on the owner and through another node" *
           doctest::skip()) {
   two_nodes n;
-  redis_view r(n.redis);
+  redis_watch r(n.redis);
   const auto& g = short_game();
   std::vector<double> on_owner;
   std::vector<double> through_other;

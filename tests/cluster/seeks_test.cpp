@@ -9,7 +9,6 @@
 
 #include <signal.h>
 
-#include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -19,12 +18,11 @@
 #include <thread>
 #include <vector>
 
-#include "server/redis/redis_client.hpp"
 #include "support/game_search.hpp"
-#include "support/io_wait.hpp"
 #include "support/node_flags.hpp"
 #include "support/postgres_cluster.hpp"
 #include "support/redis_server.hpp"
+#include "support/redis_watch.hpp"
 #include "support/server_flags.hpp"
 #include "support/server_process.hpp"
 #include "support/ws_client.hpp"
@@ -32,9 +30,6 @@
 using namespace std::chrono_literals;
 using namespace ringside;
 using namespace ringside::test;
-using ringside::server::redis::redis_client;
-using ringside::server::redis::redis_endpoint;
-using ringside::server::redis::redis_reply;
 
 namespace {
 
@@ -117,24 +112,6 @@ json seeks_until(ws_client& c, std::size_t count) {
   }
   return last;
 }
-
-// The test's own connection to the cluster's Redis, for one command at a time.
-struct redis_command_line {
-  boost::asio::io_context ioc;
-  redis_client client;
-
-  explicit redis_command_line(const redis_server& r)
-      : client(ioc, *redis_endpoint::parse(r.url())) {
-    client.start();
-  }
-  ~redis_command_line() { client.stop(); }
-  void run(std::vector<std::string> command) {
-    std::optional<bool> ok;
-    client.command(std::move(command), [&](redis_reply r) { ok = r.ok(); });
-    REQUIRE(run_until(ioc, [&] { return ok.has_value(); }));
-    REQUIRE(*ok);
-  }
-};
 
 // Reads `c`'s messages until one carries the result `reason` (a patch or snapshot of a room
 // that ended); false if none came.
@@ -292,7 +269,7 @@ TEST_CASE(
 
   // An answer about a room not made for that node's seek cancels nothing.
   {
-    redis_command_line redis(n.redis);
+    redis_watch redis(n.redis);
     auto carol = guest(n.b->port(), "carol");
     const auto made = carol->request({{"type", "create_room"},
                                       {"id", "c"},
@@ -302,14 +279,9 @@ TEST_CASE(
                                      "joined");
     const auto carols = made.at("room").get<std::string>();
     for (const auto& [seek, from] : {std::pair{"any", "node-a"}, {"1", "node-c"}}) {
-      redis.run({"PUBLISH", "node:node-b:seeks",
-                 json{{"seek", seek},
-                      {"room", carols},
-                      {"from", from},
-                      {"name", ""},
-                      {"rating", 0},
-                      {"declined", true}}
-                     .dump()});
+      const json declined{{"seek", seek}, {"room", carols}, {"from", from},
+                          {"name", ""},   {"rating", 0},    {"declined", true}};
+      REQUIRE(redis.command({"PUBLISH", "node:node-b:seeks", declined.dump()}).ok());
     }
     bool refused = false;
     for (int i = 0; i < 100 && !refused; ++i, std::this_thread::sleep_for(20ms)) {

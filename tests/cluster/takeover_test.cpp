@@ -7,7 +7,6 @@
 
 #include <signal.h>
 
-#include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -18,12 +17,11 @@
 
 #include "server/cluster/room_lease.hpp"
 #include "server/postgres_connection.hpp"
-#include "server/redis/redis_client.hpp"
-#include "support/io_wait.hpp"
 #include "support/node_flags.hpp"
 #include "support/postgres_cluster.hpp"
 #include "support/process_stop.hpp"
 #include "support/redis_server.hpp"
+#include "support/redis_watch.hpp"
 #include "support/server_checks.hpp"
 #include "support/server_process.hpp"
 #include "support/table.hpp"
@@ -32,10 +30,7 @@
 using namespace std::chrono_literals;
 using namespace ringside::test;
 using ringside::server::postgres_connection;
-using ringside::server::cluster::lease_owner;
 using ringside::server::cluster::room_lease;
-using ringside::server::redis::redis_client;
-using ringside::server::redis::redis_endpoint;
 using ringside::test_support::postgres_cluster;
 using steady = std::chrono::steady_clock;
 
@@ -48,43 +43,6 @@ std::vector<std::string> node(const redis_server& r, const std::string& store,
   return node_flags({.redis = r.url(), .id = id, .store = store, .lease_ttl = lease_ttl},
                     {"--store-idle-transaction-timeout-ms", idle_transaction_ms});
 }
-
-// The test's own view of Redis: who owns a room.
-struct lease_view {
-  boost::asio::io_context ioc;
-  redis_client client;
-
-  explicit lease_view(const redis_server& r) : client(ioc, *redis_endpoint::parse(r.url())) {
-    client.start();
-  }
-  ~lease_view() { client.stop(); }
-
-  std::optional<lease_owner> owner(const std::string& room) {
-    std::optional<std::optional<lease_owner>> got;
-    room_lease::read_owner(client, room, [&](std::optional<lease_owner> o, bool) { got = o; });
-    REQUIRE(run_until(ioc, [&] { return got.has_value(); }));
-    return *got;
-  }
-  // Polls until `node` owns the room; how long that took, or nullopt past `limit`.
-  std::optional<std::chrono::milliseconds> owned_by(const std::string& room,
-                                                    const std::string& node,
-                                                    std::chrono::milliseconds limit) {
-    const auto start = steady::now();
-    while (steady::now() - start < limit) {
-      const auto o = owner(room);
-      if (o && o->node == node) {
-        return std::chrono::duration_cast<std::chrono::milliseconds>(steady::now() - start);
-      }
-      std::this_thread::sleep_for(10ms);
-    }
-    return std::nullopt;
-  }
-  void del(const std::string& key) {
-    bool done = false;
-    client.command({"DEL", key}, [&](ringside::server::redis::redis_reply) { done = true; });
-    REQUIRE(run_until(ioc, [&] { return done; }));
-  }
-};
 
 // A player back on `port` with the token of `seat`: hello, then the room's `joined` (sent by
 // the hello when the node holds the room already, else asked for with a join).
@@ -231,7 +189,7 @@ struct room_on_a_then_b {
   std::string db = pg.create_database();
   redis_server redis;
   server_process a;
-  lease_view o{redis};
+  redis_watch o{redis};
   table t;
   bool owned_by_a = owned_by_a_before_b_starts(o, t);
   // node-a's session in the store (its journal's), found before node-b has one.
@@ -247,8 +205,8 @@ struct room_on_a_then_b {
         b(node(redis, pg.url(db), "node-b", lease_ttl, idle_transaction_ms)) {}
 
  private:
-  static bool owned_by_a_before_b_starts(lease_view& o, table& t) {
-    REQUIRE(o.owned_by(t.room(), "node-a", 3s));
+  static bool owned_by_a_before_b_starts(redis_watch& o, table& t) {
+    REQUIRE(o.owner_becomes(t.room(), "node-a", 3s));
     return true;
   }
   // Every session in the database but the test's own: node-a's alone while node-b is down.
@@ -296,7 +254,7 @@ TEST_CASE_FIXTURE(room_with_long_leases,
 
   // As if node-a had been paused past its lease: the lease is gone, and node-b takes the
   // room over when a player asks it for the room.
-  o.del(room_lease::owner_key(t.room()));
+  o.command({"DEL", room_lease::owner_key(t.room())});
   seat_view elsewhere;
   elsewhere.token = t.seat(2).token;
   elsewhere.player = t.seat(2).player;
@@ -332,7 +290,7 @@ TEST_CASE_FIXTURE(
   const auto killed_at = steady::now();
   a.stop(SIGKILL);
   // Noticed within --node-ttl, the lease free within --lease-ttl: node-b adopts the room.
-  const auto adopted = o.owned_by(t.room(), "node-b", 4s);
+  const auto adopted = o.owner_becomes(t.room(), "node-b", 4s);
   REQUIRE(adopted);
   CHECK(o.owner(t.room())->epoch == 2);
   // Both players come back to node-b with their tokens and get their seats.
@@ -372,7 +330,7 @@ TEST_CASE_FIXTURE(room_with_6s_leases,
   play_next(t, 1);
   const auto stopped_at = steady::now();
   CHECK(::kill(a.pid(), SIGTERM) == 0);
-  const auto adopted = o.owned_by(t.room(), "node-b", 6s);
+  const auto adopted = o.owner_becomes(t.room(), "node-b", 6s);
   REQUIRE(adopted);
   const auto after =
       std::chrono::duration_cast<std::chrono::milliseconds>(steady::now() - stopped_at);
@@ -400,7 +358,7 @@ TEST_CASE_FIXTURE(room_with_2s_leases,
                     {"version", stale.version()},
                     {"id", "paused"}});
   // node-b adopts the room once node-a's lease runs out, and the player comes to it.
-  REQUIRE(o.owned_by(t.room(), "node-b", 6s));
+  REQUIRE(o.owner_becomes(t.room(), "node-b", 6s));
   seat_view moved = same_player(stale);
   CHECK(reconnect(moved, b.port(), t.room()).at("state").at("ply") == 1);
 
@@ -460,7 +418,7 @@ TEST_CASE_FIXTURE(room_with_clock,
   play_next(t, 2);
   const auto before = t.seat(1).state().at("players").at(0).at("clock_ms").get<std::int64_t>();
   a.stop(SIGKILL);
-  REQUIRE(o.owned_by(t.room(), "node-b", 4s));
+  REQUIRE(o.owner_becomes(t.room(), "node-b", 4s));
   const json joined = reconnect(t.seat(1), b.port(), t.room());
   const auto after = joined.at("state").at("players").at(0).at("clock_ms").get<std::int64_t>();
   const auto thought =
@@ -483,7 +441,7 @@ TEST_CASE_FIXTURE(room_idle_transaction_bound_1s,
   const auto stopped_at = stop_inside_move_write(a.pid(), pg, db, a_backend, t, caught);
   // node-b claims the lease once it runs out; its takeover then waits on the row node-a
   // locked, until PostgreSQL ends node-a's session. The players' hellos wait for that too.
-  REQUIRE(o.owned_by(t.room(), "node-b", 4s));
+  REQUIRE(o.owner_becomes(t.room(), "node-b", 4s));
   auto& stale = t.seat(caught);
   seat_view moved = same_player(stale);
   CHECK(reconnect(moved, b.port(), t.room()).at("state").at("ply") == acked);
@@ -530,7 +488,7 @@ TEST_CASE(
   const std::string db = pg.create_database();
   redis_server redis;
   server_process a(node(redis, pg.url(db), "node-a"));
-  lease_view o{redis};
+  redis_watch o{redis};
   seat_view alice;
   alice.conn = std::make_unique<ws_client>(a.port());
   const auto alice_welcome = alice.conn->hello("alice");
@@ -540,7 +498,7 @@ TEST_CASE(
       {{"type", "create_room"}, {"game", "zertz"}, {"variant", "blitz"}, {"seat", "first"}},
       "joined");
   const std::string room = created.at("room");
-  REQUIRE(o.owned_by(room, "node-a", 3s));
+  REQUIRE(o.owner_becomes(room, "node-a", 3s));
   // node-a's session in the store, found before node-b has one.
   const std::string a_backend =
       pg.query_one(db,
@@ -575,7 +533,7 @@ TEST_CASE(
 
   // node-b adopts the room as the store has it: waiting, bob not in it. bob joins again there
   // and is seated; alice, back, plays against him.
-  REQUIRE(o.owned_by(room, "node-b", 5s));
+  REQUIRE(o.owner_becomes(room, "node-b", 5s));
   seat_view bob_again = same_player(bob);
   const json bob_joined = reconnect(bob_again, b.port(), room);
   CHECK(bob_joined.at("seat") == 2);
