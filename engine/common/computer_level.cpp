@@ -17,6 +17,7 @@ level_config configure_level(const level_table& levels, const computer_request& 
   search_settings& s = c.settings;
   s.limits.max_depth = r.depth != 0 ? r.depth : row.depth;
   s.limits.max_nodes = r.nodes != 0 ? r.nodes : row.nodes;
+  if (r.iteration_percent != 0) s.limits.iteration_percent = r.iteration_percent;
   // A node budget alone makes a level the same on any machine; the server adds the cap.
   s.limits.max_time_ms = s.limits.max_nodes == 0 || r.time_capped ? c.cap_ms : 0;
   s.margin = row.margin;

@@ -408,8 +408,9 @@ search_result<typename Traits::move> searcher<Traits>::run(const position& root,
     });
     done = root_;
     if (std::abs(root_[0].score) >= search_info::mate_bound) break;
-    if (limits_.max_time_ms != 0 && now_ns() - start_ns_ > limits_.max_time_ms * 450'000) {
-      break;  // past 45% of the time: the next iteration would not finish
+    if (limits_.max_time_ms != 0 &&
+        now_ns() - start_ns_ > limits_.max_time_ms * limits_.iteration_percent * 10'000) {
+      break;  // the next iteration would most likely not finish
     }
   }
   if (done.empty()) done = root_;  // stopped inside the first iteration: take what it saw

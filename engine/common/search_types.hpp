@@ -16,6 +16,9 @@ struct search_limits {
   int max_depth = 64;            // plies of full-width search
   std::uint64_t max_nodes = 0;   // 0: no node limit
   std::int64_t max_time_ms = 0;  // 0: no time limit; with max_nodes, whichever comes first
+  // With a time limit, no new iteration starts past this share of it. An iteration cut short
+  // is not lost: it searched the last best move first, so a move it put ahead is better.
+  int iteration_percent = 45;
 };
 
 // What a search found. Scores are from the mover's side, in hundredths of a marble-like unit
@@ -59,6 +62,8 @@ struct computer_request {
   std::optional<std::int64_t> game_used_ms;
   // The strong levels vary their openings (computer_level.hpp); off to measure what it costs.
   bool variety = true;
+  // search_limits::iteration_percent for a search on time; 0 keeps the search's own.
+  int iteration_percent = 0;
 };
 
 inline constexpr int computer_levels = 5;

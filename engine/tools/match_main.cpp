@@ -39,7 +39,8 @@ constexpr const char* usage =
     "'game=MS' (levels and mcts) gives a side MS of thinking for the whole game, spent as a\n"
     "clock with no increment ('5/game=10000' against 'mcts/game=10000': equal time);\n"
     "DVONN's evaluation terms switch off the same way: mobility, risk, stacks, reach,\n"
-    "distance ('5/stacks=0/reach=0'); '5/variety=0' always plays its best opening move.\n"
+    "distance ('5/stacks=0/reach=0'); '5/variety=0' always plays its best opening move;\n"
+    "'5/game=10000/iteration=70': a search on time starts no new iteration past 70% of it.\n"
     "'5/mcts_plies=49' lets the MCTS choose the first 49 plies (a diagnostic: which phase a\n"
     "level loses), on the side's clock, else 1,000 ms a move or 'mcts_playouts=N'.\n"
     "Games come in pairs: each seeded random opening is played once with each colour.\n"
@@ -114,6 +115,10 @@ bool parse_spec(std::string_view text, match::player_spec& out) {
     if (key == "time") ok = to_num(val, out.request.time_ms) && out.request.time_ms > 0;
     if (key == "depth") ok = to_num(val, out.request.depth) && out.request.depth > 0;
     if (key == "game") ok = to_num(val, out.game_ms) && out.game_ms > 0;
+    if (key == "iteration") {
+      ok = to_num(val, out.request.iteration_percent) && out.request.iteration_percent > 0 &&
+           out.request.iteration_percent <= 100;
+    }
     if (key == "mcts_plies") {
       ok = to_num(val, out.mcts_plies) && out.mcts_plies > 0;
       if (out.mcts_budget.playouts == 0) out.mcts_budget.time_ms = 1000;

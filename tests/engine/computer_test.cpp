@@ -111,6 +111,15 @@ TEST_CASE("level 5 thinks over the whole game: a room's clock, or a per-game bud
   CHECK(configure_level(levels, nodes).settings.limits.max_nodes == 50'000);
 }
 
+TEST_CASE("a request may move the point past which a search on time starts no new iteration") {
+  const int usual = configure_level(levels, ask(5)).settings.limits.iteration_percent;
+  CHECK(usual > 0);
+  CHECK(usual <= 100);
+  computer_request r = ask(5);
+  r.iteration_percent = usual == 100 ? 50 : usual + 1;
+  CHECK(configure_level(levels, r).settings.limits.iteration_percent == r.iteration_percent);
+}
+
 TEST_CASE("a time-capped search on a node budget too large for the cap stops at the cap") {
   const auto g = game::create("standard", 37);
   REQUIRE(g);

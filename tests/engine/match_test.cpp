@@ -193,6 +193,8 @@ TEST_CASE("ringside-match: a level lets the MCTS choose its first plies when ask
 }
 
 TEST_CASE("ringside-match: bad arguments say what is wrong and exit 2") {
+  CHECK(run("--a 2/iteration=0 --b 1").status == 2);
+  CHECK(run("--a 2/iteration=101 --b 1").status == 2);
   CHECK(run("--a 7 --b 1").status == 2);
   CHECK(run("--a 3/nodes=x --b 1").status == 2);
   CHECK(run("--a 3").status == 2);
