@@ -212,10 +212,14 @@ test('a phone (390 × 844): both clocks in view above the board, DVONN cells of 
 
   for (const p of [ann, ben]) {
     for (const seat of [1, 2]) {
-      const clock = p.page.locator(`[data-clock="${seat}"]`);
       await p.page.waitForFunction((s) => document.querySelector(`[data-clock="${s}"]`).textContent !== '', seat);
-      const box = await clock.boundingBox();
-      assert.ok(box && box.y >= 0 && box.y + box.height <= 844, `clock ${seat} is in view (${JSON.stringify(box)})`);
+      // Measured in one step in the page: each state rebuilds the players' rows, so a handle
+      // taken first can be detached by the time it is measured.
+      const box = await p.page.evaluate((s) => {
+        const r = document.querySelector(`[data-clock="${s}"]`).getBoundingClientRect();
+        return { y: r.y, height: r.height, width: r.width };
+      }, seat);
+      assert.ok(box.width > 0 && box.y >= 0 && box.y + box.height <= 844, `clock ${seat} is in view (${JSON.stringify(box)})`);
     }
   }
   const cell = await ann.page.locator('[data-cell="f3"] .hit').boundingBox();
