@@ -119,13 +119,9 @@ bool parse_spec(std::string_view text, match::player_spec& out) {
       ok = to_num(val, out.request.iteration_percent) && out.request.iteration_percent > 0 &&
            out.request.iteration_percent <= 100;
     }
-    if (key == "mcts_plies") {
-      ok = to_num(val, out.mcts_plies) && out.mcts_plies > 0;
-      if (out.mcts_budget.playouts == 0) out.mcts_budget.time_ms = 1000;
-    }
+    if (key == "mcts_plies") ok = to_num(val, out.mcts_plies) && out.mcts_plies > 0;
     if (key == "mcts_playouts") {
       ok = to_num(val, out.mcts_budget.playouts) && out.mcts_budget.playouts > 0;
-      out.mcts_budget.time_ms = 0;
     }
     if (key == "threats" && (val == "0" || val == "1")) {
       out.request.threats = val == "1";
@@ -145,6 +141,9 @@ bool parse_spec(std::string_view text, match::player_spec& out) {
     }
     if (!ok) return false;
   }
+  // Playouts for plies the level never hands over would be silently ignored.
+  if (out.mcts_budget.playouts > 0 && out.mcts_plies == 0) return false;
+  if (out.mcts_plies > 0 && out.mcts_budget.playouts == 0) out.mcts_budget.time_ms = 1000;
   return true;
 }
 

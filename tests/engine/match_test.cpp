@@ -190,6 +190,11 @@ TEST_CASE("ringside-match: a level lets the MCTS choose its first plies when ask
   CHECK(game_lines(level.out) != game_lines(mcts.out));
   CHECK(run("--a 2/mcts_plies=0 --b 1").status == 2);
   CHECK(run("--a 2/mcts_plies=4/mcts_playouts=0 --b 1").status == 2);
+  CHECK(run("--a 2/mcts_playouts=40 --b 1").status == 2);
+  // The budget does not depend on the order the switches are written in.
+  const auto reversed = run("--game dvonn --a 2/mcts_playouts=40/mcts_plies=400" + rest);
+  REQUIRE(reversed.status == 0);
+  CHECK(game_lines(reversed.out) == game_lines(mcts.out));
 }
 
 TEST_CASE("ringside-match: bad arguments say what is wrong and exit 2") {
