@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <cstdlib>
 #include <thread>
@@ -271,7 +272,8 @@ void cluster_node::on_node_gone(std::function<void(const std::string&)> fn) {
   net::post(redis_.strand(), [this, fn = std::move(fn)]() mutable { node_gone_ = std::move(fn); });
 }
 
-void cluster_node::on_node_restarted(std::function<void(const std::string&)> fn) {
+void cluster_node::on_node_restarted(
+    std::function<void(const std::string& id, const std::string& run)> fn) {
   net::post(redis_.strand(),
             [this, fn = std::move(fn)]() mutable { node_restarted_ = std::move(fn); });
 }
@@ -477,7 +479,9 @@ void cluster_node::beat() {
           "cluster: node {} started again under the same id; its last run's clients "
           "and requests are gone",
           id);
-      if (node_restarted_) node_restarted_(id);
+      const auto now = std::find_if(c->live.begin(), c->live.end(),
+                                    [&](const cluster::node_info& n) { return n.id == id; });
+      if (node_restarted_ && now != c->live.end()) node_restarted_(id, now->run);
     }
     if (live_nodes_) {
       std::vector<std::string> ids;

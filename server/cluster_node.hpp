@@ -51,6 +51,8 @@ class cluster_node final : public room_observer {
   void leave(std::function<void()> done);
 
   const std::string& node_id() const { return node_id_; }
+  // This process's run token (a new one each start), which its heartbeats and requests carry.
+  const std::string& run() const { return run_; }
   // Any thread: publishes `payload` on `channel`, in the order of the calls, after (and on the
   // same connection as) every room frame published before: a reply never overtakes the
   // patches that came before it.
@@ -62,10 +64,10 @@ class cluster_node final : public room_observer {
   // Called on the strand with the ids of the live nodes after each census: the one node that
   // reports a dead node is not the only one that must stop waiting on it.
   void on_live_nodes(std::function<void(std::vector<std::string>)> fn);
-  // Called on the strand with the id of each node seen started again under the same id: it
-  // never stopped beating long enough to be noticed dead, but its last run's clients and
-  // requests are gone.
-  void on_node_restarted(std::function<void(const std::string&)> fn);
+  // Called on the strand with the id of each node seen started again under the same id, and
+  // its new run's token: it never stopped beating long enough to be noticed dead, but its
+  // last run's clients and requests are gone (its new run's may already be under way).
+  void on_node_restarted(std::function<void(const std::string& id, const std::string& run)> fn);
   server::redis::redis_client& redis() { return redis_; }
 
   // Set before start(). What this node does with a room another node took over: give it up.
@@ -147,7 +149,7 @@ class cluster_node final : public room_observer {
   std::string least_loaded_;
   std::function<void(const std::string&)> node_gone_;
   std::function<void(std::vector<std::string>)> live_nodes_;
-  std::function<void(const std::string&)> node_restarted_;
+  std::function<void(const std::string& id, const std::string& run)> node_restarted_;
   const std::string run_;  // this process's run token, in every heartbeat
   cluster::run_watch runs_;
 };

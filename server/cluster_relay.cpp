@@ -44,6 +44,7 @@ cluster_relay::cluster_relay(net::io_context& ioc, context& ctx, cluster_node& n
       ctx_(ctx),
       node_(node),
       self_(node.node_id()),
+      run_(node.run()),
       timeout_(timeout),
       sub_(ioc, std::move(where), [this](const std::string& channel, const std::string& payload) {
         on_message(channel, payload);
@@ -51,8 +52,8 @@ cluster_relay::cluster_relay(net::io_context& ioc, context& ctx, cluster_node& n
   sub_.on_subscribed([this](const std::string& channel) { on_subscribed(channel); });
   node_.on_node_gone(
       [this](const std::string& id) { net::post(sub_.strand(), [this, id] { drop_node(id); }); });
-  node_.on_node_restarted([this](const std::string& id) {
-    net::post(sub_.strand(), [this, id] { node_restarted(id); });
+  node_.on_node_restarted([this](const std::string& id, const std::string& run) {
+    net::post(sub_.strand(), [this, id, run] { node_restarted(id, run); });
   });
   node_.on_live_nodes([this](std::vector<std::string> live) {
     net::post(sub_.strand(),
@@ -76,7 +77,7 @@ void cluster_relay::start(std::function<void()> listening) {
 void cluster_relay::stop() {
   net::post(sub_.strand(), [this] {
     stopped_ = true;
-    for (auto& [key, served] : served_) served->gone();
+    for (auto& [key, served] : served_) served.peer->gone();
     served_.clear();
     for (auto& [req, p] : pending_) p.timer->cancel();
     pending_.clear();
@@ -107,6 +108,7 @@ void cluster_relay::forward(const std::string& owner, const std::string& room_id
   relay_envelope e;
   e.what = relay_envelope::kind::request;
   e.from = self_;
+  e.run = run_;
   e.peer = self->peer_id();
   e.token = who.token;
   e.address = address;
@@ -213,11 +215,13 @@ void cluster_relay::serve(relay_envelope e) {
   ctx_.stats.relay.served.fetch_add(1);
   const auto key = std::make_pair(e.from, e.peer);
   if (const auto it = served_.find(key); it != served_.end()) {
-    if (it->second->token() == e.token && it->second->who()) {
-      return it->second->run(it->second->who(), std::move(e.text), e.req);
+    const auto& known = it->second.peer;
+    if (it->second.run == e.run && known->token() == e.token && known->who()) {
+      return known->run(known->who(), std::move(e.text), e.req);
     }
-    // Another identity on that connection now (a login): a new stand-in for it.
-    it->second->gone();
+    // Another identity on that connection now (a login), or another run of its node that
+    // numbers its connections anew: a new stand-in for it.
+    known->gone();
     served_.erase(it);
   }
   auto served = std::make_shared<remote_peer>(
@@ -225,7 +229,7 @@ void cluster_relay::serve(relay_envelope e) {
       [&node = node_, channel = replies_channel(e.from)](std::string payload) {
         node.publish(channel, std::move(payload));
       });
-  served_[key] = served;
+  served_[key] = served_client{served, e.run};
   // The client's own token is all this node takes from the other: it proves who speaks here.
   ctx_.identities.hello(
       {}, e.token,
@@ -235,7 +239,7 @@ void cluster_relay::serve(relay_envelope e) {
                     if (stopped_) return;
                     if (!who) {
                       const auto it = served_.find({served->origin(), served->origin_peer()});
-                      if (it != served_.end() && it->second == served) served_.erase(it);
+                      if (it != served_.end() && it->second.peer == served) served_.erase(it);
                       send_text(*served, protocol::encode_error(request_id_in(text),
                                                                 protocol::error_code::bad_token,
                                                                 "this token is unknown here"));
@@ -250,15 +254,15 @@ void cluster_relay::serve(relay_envelope e) {
 void cluster_relay::drop_served(const std::string& origin, std::uint64_t peer) {
   const auto it = served_.find({origin, peer});
   if (it == served_.end()) return;
-  it->second->gone();
+  it->second.peer->gone();
   served_.erase(it);
 }
 
-void cluster_relay::drop_node(const std::string& origin) {
+void cluster_relay::drop_node(const std::string& origin, const std::string& keep) {
   // Its clients are gone with it: their seats go offline here as a closed connection's do.
   for (auto it = served_.begin(); it != served_.end();) {
-    if (it->first.first == origin) {
-      it->second->gone();
+    if (it->first.first == origin && (keep.empty() || it->second.run != keep)) {
+      it->second.peer->gone();
       it = served_.erase(it);
     } else {
       ++it;
@@ -266,9 +270,11 @@ void cluster_relay::drop_node(const std::string& origin) {
   }
 }
 
-void cluster_relay::node_restarted(const std::string& id) {
+void cluster_relay::node_restarted(const std::string& id, const std::string& run) {
   if (stopped_) return;
-  drop_node(id);
+  // Not the new run's clients: their requests may have come before the census told of it,
+  // and dropping their stand-ins would leave those requests unanswered.
+  drop_node(id, run);
   // Sent to its last run, most likely, which will never answer; one sent to the new run since
   // is asked again by its client, and an answer that already came is not contradicted.
   std::vector<std::uint64_t> orphaned;
@@ -393,6 +399,7 @@ void cluster_relay::ask_snapshot(const std::string& owner, std::uint64_t peer,
   relay_envelope e;
   e.what = relay_envelope::kind::request;
   e.from = self_;
+  e.run = run_;  // else the owner takes it for another run's and replaces the client's stand-in
   e.peer = peer;
   e.token = s->second.token;
   e.address = s->second.address;

@@ -109,13 +109,15 @@ class cluster_relay {
   // Owner's side.
   void serve(relay_envelope e);
   void drop_served(const std::string& origin, std::uint64_t peer);
-  void drop_node(const std::string& origin);
+  // Drops the stand-ins for `origin`'s clients, but for those its run `keep` sent (empty: all).
+  void drop_node(const std::string& origin, const std::string& keep = {});
   // After each census: the requests waiting on a node that is no longer live are answered at
   // once, and the clients a departed node forwarded are dropped.
   void live_nodes(std::vector<std::string> live);
-  // A node started again under the same id: its last run's clients are dropped as a dead
-  // node's, and the requests waiting on it are answered.
-  void node_restarted(const std::string& id);
+  // A node started again under the same id, as run `run`: its last runs' clients are dropped as
+  // a dead node's (the new run's, which may have come before the census told of it, stay), and
+  // the requests waiting on it are answered.
+  void node_restarted(const std::string& id, const std::string& run);
   // Forwarder's side.
   void on_reply(relay_envelope e);
   void relay_frame(const std::string& room_id, const std::string& frame);
@@ -136,13 +138,20 @@ class cluster_relay {
   context& ctx_;
   cluster_node& node_;
   std::string self_;
+  std::string run_;  // this process's, on each request it forwards
   std::chrono::milliseconds timeout_;
   server::redis::redis_subscriber sub_;
   std::uint64_t next_req_ = 0;
   std::map<std::uint64_t, pending> pending_;
   std::map<std::string, relayed_room> rooms_;
   std::map<std::uint64_t, session> sessions_;
-  std::map<std::pair<std::string, std::uint64_t>, std::shared_ptr<remote_peer>> served_;
+  // The clients other nodes' requests stand for here, by node and connection, each with the
+  // run of its node that sent it: a node started again numbers its connections anew.
+  struct served_client {
+    std::shared_ptr<remote_peer> peer;
+    std::string run;
+  };
+  std::map<std::pair<std::string, std::uint64_t>, served_client> served_;
   std::set<std::string> live_;  // at the last census (empty before the first)
   bool stopped_ = false;
   std::function<void()> listening_;  // start()'s, until both channels are heard

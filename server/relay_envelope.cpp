@@ -74,6 +74,7 @@ std::string relay_envelope::encode() const {
   switch (what) {
     case kind::request:
       j["req"] = req;
+      if (!run.empty()) j["run"] = run;
       j["token"] = token;
       j["address"] = address;
       j["text"] = text;
@@ -108,9 +109,9 @@ std::optional<relay_envelope> relay_envelope::decode(std::string_view payload) {
   if (!read_number(j, "peer", e.peer) || e.peer == 0) return std::nullopt;
   switch (e.what) {
     case kind::request:
-      if (!read_number(j, "req", e.req) || !read_text(j, "token", e.token, true) ||
-          e.token.empty() || !read_text(j, "address", e.address, true) ||
-          !read_text(j, "text", e.text, true)) {
+      if (!read_number(j, "req", e.req) || !read_text(j, "run", e.run, false) ||
+          !read_text(j, "token", e.token, true) || e.token.empty() ||
+          !read_text(j, "address", e.address, true) || !read_text(j, "text", e.text, true)) {
         return std::nullopt;
       }
       break;

@@ -19,6 +19,7 @@ struct relay_envelope {
   std::string from;        // the node that sent it
   std::uint64_t peer = 0;  // the client's connection, as its own node numbers it
   std::uint64_t req = 0;   // request, done: the forwarding node's number for the request
+  std::string run;         // request: the sending node's run token (empty from older nodes)
   std::string token;       // request: the client's own credentials, checked by the owner
   std::string address;     // request: the client's address, which some limits count by
   std::string room;        // attached, detached

@@ -12,6 +12,7 @@ TEST_CASE("relay envelopes come back as they were sent") {
   r.from = "node-a";
   r.peer = 42;
   r.req = 7;
+  r.run = "r9k2";
   r.token = "secret";
   r.address = "203.0.113.9";
   r.text = R"({"type":"move","room":"abc","move":"Wa1-b2","version":3,"id":"m3"})";
@@ -21,6 +22,7 @@ TEST_CASE("relay envelopes come back as they were sent") {
   CHECK(back->from == "node-a");
   CHECK(back->peer == 42);
   CHECK(back->req == 7);
+  CHECK(back->run == "r9k2");
   CHECK(back->token == "secret");
   CHECK(back->address == "203.0.113.9");
   CHECK(back->text == r.text);
@@ -34,26 +36,35 @@ TEST_CASE("relay envelopes come back as they were sent") {
   REQUIRE(attached.has_value());
   CHECK(attached->what == relay_envelope::kind::attached);
   CHECK(attached->room == "q7tz3mka");
+
+  // A node of the version before sends no run: its requests still read, with none.
+  r.run.clear();
+  const auto older = relay_envelope::decode(r.encode());
+  REQUIRE(older.has_value());
+  CHECK(older->run.empty());
+  CHECK(older->token == "secret");
 }
 
 TEST_CASE("garbled, incomplete or ill-typed relay envelopes are refused") {
-  for (const char* bad : {
-           "",
-           "not json",
-           "[1,2,3]",
-           R"({"kind":"request"})",
-           R"({"kind":"teleport","from":"a","peer":1})",
-           R"({"kind":"gone","from":"a b","peer":1})",
-           R"({"kind":"gone","from":"","peer":1})",
-           R"({"kind":"gone","from":"a","peer":0})",
-           R"({"kind":"gone","from":"a","peer":-1})",
-           R"({"kind":"gone","from":"a","peer":"1"})",
-           R"({"kind":"request","from":"a","peer":1,"req":1,"token":"","address":"","text":"{}"})",
-           R"({"kind":"request","from":"a","peer":1,"req":1,"token":"t","address":"","text":5})",
-           R"({"kind":"request","from":"a","peer":1,"token":"t","address":"","text":"{}"})",
-           R"({"kind":"attached","from":"a","peer":1,"room":""})",
-           R"({"kind":"done","from":"a","peer":1})",
-       }) {
+  for (
+      const char* bad : {
+          "",
+          "not json",
+          "[1,2,3]",
+          R"({"kind":"request"})",
+          R"({"kind":"teleport","from":"a","peer":1})",
+          R"({"kind":"gone","from":"a b","peer":1})",
+          R"({"kind":"gone","from":"","peer":1})",
+          R"({"kind":"gone","from":"a","peer":0})",
+          R"({"kind":"gone","from":"a","peer":-1})",
+          R"({"kind":"gone","from":"a","peer":"1"})",
+          R"({"kind":"request","from":"a","peer":1,"req":1,"token":"","address":"","text":"{}"})",
+          R"({"kind":"request","from":"a","peer":1,"req":1,"token":"t","address":"","text":5})",
+          R"({"kind":"request","from":"a","peer":1,"token":"t","address":"","text":"{}"})",
+          R"({"kind":"request","from":"a","peer":1,"req":1,"run":5,"token":"t","address":"","text":"{}"})",
+          R"({"kind":"attached","from":"a","peer":1,"room":""})",
+          R"({"kind":"done","from":"a","peer":1})",
+      }) {
     INFO(bad);
     CHECK_FALSE(relay_envelope::decode(bad).has_value());
   }
