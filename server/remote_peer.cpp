@@ -4,6 +4,8 @@
 
 #include <boost/asio/post.hpp>
 
+#include "protocol/wire/decode.hpp"
+#include "protocol/wire/encode.hpp"
 #include "server/metrics.hpp"
 #include "server/peer_ids.hpp"
 #include "server/room.hpp"
@@ -40,7 +42,12 @@ void remote_peer::run(identity_ptr who, std::string text, std::uint64_t req) {
                       req]() mutable {
     // The answer that the request is handled goes out after everything it sent.
     std::shared_ptr<void> done(nullptr, [self, req](void*) { self->finished(req); });
-    if (self->gone_) return;
+    if (self->gone_) {
+      // Dropped since the request reached it (its node seen gone, or started again: then the
+      // client may be the new run's, still waiting). Its node takes `done` for the answer,
+      // so one is sent first: the client tries again, and gets a new stand-in.
+      return self->refuse(text);
+    }
     try {
       self->handler_.serve_relayed(std::move(who));
       self->handler_.handle(text, self, request_handler::clock::now(), std::move(done));
@@ -48,6 +55,16 @@ void remote_peer::run(identity_ptr who, std::string text, std::uint64_t req) {
       self->ctx_.stats.faults.report_current("a request forwarded from node " + self->origin_);
     }
   });
+}
+
+void remote_peer::refuse(const std::string& text) {
+  const auto decoded = protocol::decode(text);
+  const auto* m = std::get_if<protocol::client_message>(&decoded);
+  if (m == nullptr || std::holds_alternative<std::monostate>(protocol::id_of(*m))) return;
+  send_text(*this,
+            protocol::encode_error(protocol::id_of(*m), protocol::error_code::room_unavailable,
+                                   "this request's connection was dropped here while it "
+                                   "waited (its node changed); try again"));
 }
 
 void remote_peer::gone() {

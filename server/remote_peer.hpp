@@ -58,6 +58,9 @@ class remote_peer final : public peer, public std::enable_shared_from_this<remot
  private:
   // Fills in who sends it and for which client, and publishes it.
   void reply(relay_envelope e) const;
+  // Answers the request `text` (a client's message, as forwarded) with `room_unavailable`:
+  // it reached this stand-in after it was dropped. Nothing for a request without an id.
+  void refuse(const std::string& text);
 
   context& ctx_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;

@@ -403,7 +403,16 @@ void request_handler::forward(protocol::client_message m, const std::string& roo
   // Reached after a check that answered later (a seat count): the connection may have closed
   // meanwhile (a relayed one: its node gone from the census), or be between two identities
   // (a login). Nobody is left to answer in the first case; the second is asked to send again.
-  if (closed_) return;
+  // A relayed connection's stand-in is closed when its node is seen gone or started again, but
+  // the client may be the new run's, still waiting: its node takes the `done` that follows for
+  // the answer, so it is told to try again (its next request gets a new stand-in).
+  if (closed_) {
+    if (!relayed_) return;
+    return send_text(*self, protocol::encode_error(protocol::id_of(m), error_code::room_unavailable,
+                                                   "this request's connection was dropped here "
+                                                   "while it waited (its node changed); try "
+                                                   "again"));
+  }
   if (!who_) {
     return send_text(*self, protocol::encode_error(protocol::id_of(m), error_code::hello_first,
                                                    "this connection changed identity while the "

@@ -141,6 +141,7 @@ void room::seat_creator(peer_ptr p, identity_ptr who, protocol::request_id re,
     self->run_or_defer([self, p, who, re, done] {
       protocol::join m{re, self->settings_.id, protocol::join_role::player};
       self->do_join(p, who, m, self->settings_.creator_seat);
+      self->hold_until_written(done);
     });
   });
 }
@@ -203,9 +204,15 @@ void room::handle(peer_ptr p, identity_ptr who, protocol::client_message msg,
               },
           },
           msg);
+      self->hold_until_written(done);
       self->maybe_retire();
     });
   });
+}
+
+void room::hold_until_written(std::shared_ptr<void> done) {
+  // Requests wait while a write is under way, so a write pending now is this request's own.
+  if (write_pending_ && done) done_after_write_.push_back(std::move(done));
 }
 
 void room::detach(std::uint64_t peer_id) {

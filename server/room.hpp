@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/any_game.hpp"
@@ -152,7 +153,9 @@ class room : public std::enable_shared_from_this<room> {
     write_pending_ = true;
     return [self = shared_from_this(), then = std::move(then)](auto&&... answer) mutable {
       self->write_pending_ = false;
+      auto answered = std::exchange(self->done_after_write_, {});
       then(std::forward<decltype(answer)>(answer)...);
+      answered.clear();
       self->run_deferred();
       self->maybe_retire();  // everyone may have left while the write was under way
     };
@@ -287,6 +290,13 @@ class room : public std::enable_shared_from_this<room> {
 
   bool write_pending_ = false;
   std::deque<std::function<void()>> deferred_;  // requests that arrived during the write
+  // The `done` of the request whose answer waits on the write under way: let go only after
+  // the answer, or a forwarding node would take the request as answered, and its client
+  // would hear nothing if this node died during the write. Also holds a local client's next
+  // read until then.
+  std::vector<std::shared_ptr<void>> done_after_write_;
+  // After a request ran: keeps its `done` when it started a write.
+  void hold_until_written(std::shared_ptr<void> done);
   std::optional<std::string> stored_record_;    // a finished game read back from the journal
   // The last `positions` answer and the moves and status it was built at: it changes only
   // with a move or the end, so a review fetched by many costs one replay per move.
