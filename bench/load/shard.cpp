@@ -12,7 +12,6 @@ shard::shard(const options& opts, int index, boost::asio::ip::tcp::endpoint ep,
              std::shared_ptr<boost::asio::ssl::context> tls)
     : opts_(opts),
       tls_(std::move(tls)),
-      index_(index),
       ep_(std::move(ep)),
       measure_from_(measure_from),
       work_(boost::asio::make_work_guard(ioc_)),

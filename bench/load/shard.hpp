@@ -63,7 +63,6 @@ class shard {
  private:
   const options& opts_;
   std::shared_ptr<boost::asio::ssl::context> tls_;  // wss:// only
-  int index_;
   boost::asio::ip::tcp::endpoint ep_;
   const std::atomic<clock::rep>& measure_from_;
   boost::asio::io_context ioc_{1};

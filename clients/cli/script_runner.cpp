@@ -179,22 +179,21 @@ void script_runner::execute_player(const command& cmd) {
                            *answer = std::move(a);
                            check_wait();
                          });
-  begin_wait(
-      "the player's page",
-      [this, answer, mine]() -> outcome {
-        if (!answer->has_value()) return pending();
-        const auto& a = **answer;
-        if (a.status == 0) return failed("not_connected", a.error);
-        const std::string why = a.body.substr(0, a.body.find('\n'));
-        if (a.status == 404) return failed("no_such_player", why);
-        const auto page = nlohmann::json::parse(a.body, nullptr, false);
-        if (a.status != 200 || !page.is_object())
-          return failed("http_" + std::to_string(a.status), why);
-        std::cout << player_summary_line(page) << (mine ? "" : player_games_lines(page))
-                  << std::flush;
-        return ok();
-      },
-      {});
+  begin_wait("the player's page",
+             [answer, mine]() -> outcome {
+               if (!answer->has_value()) return pending();
+               const auto& a = **answer;
+               if (a.status == 0) return failed("not_connected", a.error);
+               const std::string why = a.body.substr(0, a.body.find('\n'));
+               if (a.status == 404) return failed("no_such_player", why);
+               const auto page = nlohmann::json::parse(a.body, nullptr, false);
+               if (a.status != 200 || !page.is_object())
+                 return failed("http_" + std::to_string(a.status), why);
+               std::cout << player_summary_line(page) << (mine ? "" : player_games_lines(page))
+                         << std::flush;
+               return ok();
+             },
+             {});
 }
 
 script_runner::outcome script_runner::reply_outcome(std::int64_t id) const {

@@ -55,31 +55,31 @@ TEST_CASE("a claim, a renewal and a published frame each take about a loopback r
     auto l =
         std::make_shared<room_lease>(c, "t" + std::to_string(i), "node-a", lease_clock::settings{});
     std::optional<room_lease::outcome> got;
-    auto t0 = std::chrono::steady_clock::now();
+    auto began = std::chrono::steady_clock::now();
     l->claim([&](room_lease::outcome o) {
       got = o;
       answered_at = std::chrono::steady_clock::now();
     });
     REQUIRE(run_until(ioc, [&] { return got.has_value(); }));
-    claims.push_back(answered_at - t0);
+    claims.push_back(answered_at - began);
     REQUIRE(*got == room_lease::outcome::granted);
     got.reset();
-    t0 = std::chrono::steady_clock::now();
+    began = std::chrono::steady_clock::now();
     l->renew([&](room_lease::outcome o) {
       got = o;
       answered_at = std::chrono::steady_clock::now();
     });
     REQUIRE(run_until(ioc, [&] { return got.has_value(); }));
-    renewals.push_back(answered_at - t0);
+    renewals.push_back(answered_at - began);
     REQUIRE(*got == room_lease::outcome::granted);
     // A patch-sized frame, from PUBLISH to the subscriber's handler.
     const std::string frame =
         R"({"ops":[{"op":"replace","path":"/turn","value":2}],"room":"timing","type":"patch","version":)" +
         std::to_string(i) + "}";
-    t0 = std::chrono::steady_clock::now();
+    began = std::chrono::steady_clock::now();
     c.command({"PUBLISH", "room:timing", frame}, [](redis_reply) {});
     REQUIRE(run_until(ioc, [&] { return last == frame; }));
-    frames.push_back(answered_at - t0);
+    frames.push_back(answered_at - began);
   }
   MESSAGE("median over 200: claim " << median_us(claims) << " us, renewal " << median_us(renewals)
                                     << " us, publish to subscriber " << median_us(frames) << " us");

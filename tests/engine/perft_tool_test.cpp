@@ -78,7 +78,10 @@ TEST_CASE("ringside-perft: a malformed number, a stray word or a missing value e
       {"--depth", nullptr},
       {"--game dvonn --depth 1x", nullptr},
       {"--game", nullptr}};
-  for (const auto& [args, line] : refused) {
+  for (const auto& [args_text, line_text] : refused) {
+    // Named again: clang 14 cannot capture a structured binding, and CAPTURE's lambda does.
+    const char* const args = args_text;
+    const char* const line = line_text;
     CAPTURE(args);
     const auto r = run(args);
     CHECK(r.status == 2);

@@ -78,7 +78,7 @@ int check_games(int rings, int games, std::uint64_t seed) {
         }
       }
       std::uniform_int_distribution<int> pick(0, moves.size() - 1);
-      p.do_move(moves[static_cast<std::size_t>(pick(rng))]);
+      p.do_move(moves[pick(rng)]);
     }
   }
   return with_claim;

@@ -12,8 +12,8 @@
 namespace ringside::test {
 namespace {
 
-const std::vector<std::string> flags{"--password-opslimit", "1", "--password-memlimit", "8192",
-                                     "--identity-ttl",      "1"};
+const std::vector<std::string> quick_hashing{
+    "--password-opslimit", "1", "--password-memlimit", "8192", "--identity-ttl", "1"};
 
 json login(const std::string& name, const std::string& password) {
   return {{"type", "login"}, {"name", name}, {"password", password}};
@@ -31,7 +31,7 @@ TEST_CASE("an account survives a restart, and the identity sweep never prunes it
   std::string laptop_token;
   std::string revoked_token;
   {
-    journaled_server srv(dir.path(), flags);
+    journaled_server srv(dir.path(), quick_hashing);
     {
       ws_client c(srv.port());
       first = c.hello("Ivan");
@@ -48,7 +48,7 @@ TEST_CASE("an account survives a restart, and the identity sweep never prunes it
     CHECK(metric(srv.port(), "ringside_identities_pruned_total") == 0);
     srv.kill9();
   }
-  journaled_server srv(dir.path(), flags);
+  journaled_server srv(dir.path(), quick_hashing);
   ws_client by_password(srv.port());
   const json w = by_password.request(login("IVAN", "ivans password"), "welcome");
   CHECK(w.at("player") == first.at("player"));

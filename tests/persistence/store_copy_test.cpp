@@ -54,8 +54,9 @@ TEST_CASE("--copy-store: the PostgreSQL copy serves the same game records and ac
 
   auto& cluster = test_support::postgres_cluster::shared();
   const std::string url = cluster.url(cluster.create_database());
-  const auto [code, out] = run_server_to_exit({"--copy-store", dir.path(), url});
-  REQUIRE_MESSAGE(code == 0, out);
+  const auto copy = run_server_to_exit({"--copy-store", dir.path(), url});
+  const auto& [code, out] = copy;
+  REQUIRE_MESSAGE(code == 0, copy.second);
   CHECK(out.find("rooms 1\n") != std::string::npos);
   CHECK(out.find("moves " + std::to_string(g.moves.size()) + "\n") != std::string::npos);
   CHECK(out.find("accounts 1\n") != std::string::npos);

@@ -177,7 +177,8 @@ TEST_CASE("state_document follows build_state through random games on every boar
   int games_ended = 0;
   for (const auto& [rules, rings] : boards) {
     for (std::uint32_t seed = 1; seed <= zertz_seeds_per_board; ++seed) {
-      CAPTURE(rings);
+      const int board = rings;  // CAPTURE's lambda cannot take a structured binding (clang 14)
+      CAPTURE(board);
       CAPTURE(seed);
       std::mt19937 rng(seed * 7919U + static_cast<std::uint32_t>(rings));
       auto started = zertz::game::create(zertz::to_string(rules), rings);

@@ -47,12 +47,12 @@ TEST_CASE("journal: a writer killed during a burst of rated game endings leaves 
         const int b = (a + 1 + static_cast<int>(child_rng() % 5)) % 6;
         if (!(*j)->save_room(rated_room(id, numbered("p", a), numbered("p", b)))) ::_exit(3);
         const room_result result{static_cast<int>(child_rng() % 3), "win_condition"};
-        const std::string category = n % 3 == 0 ? "dvonn/standard/quick" : "zertz/standard/rapid";
+        const std::string kind = n % 3 == 0 ? "dvonn/standard/quick" : "zertz/standard/rapid";
         const std::int64_t played = (round * 100000 + n) * std::int64_t{3} * 86'400'000;
         // Every other room in a batch with an ordinary move write, as the writer thread does.
         const bool batched = n % 2 == 1;
         if (batched && !(*j)->begin_batch()) ::_exit(4);
-        if (!(*j)->finish_rated_room(id, result, "pos", "rec", category, system, played)) {
+        if (!(*j)->finish_rated_room(id, result, "pos", "rec", kind, system, played)) {
           ::_exit(5);
         }
         if (batched && !(*j)->commit_batch()) ::_exit(6);

@@ -54,8 +54,9 @@ inline int check_ratings_replay(journal& j, const rating::glicko2& system) {
     seats[i] = &row;
   }
   int finished = 0;
-  for (const auto& [id, seats] : by_room) {
-    CAPTURE(id);
+  for (const auto& entry : by_room) {
+    const auto& [id, seats] = entry;
+    CAPTURE(entry.first);
     REQUIRE(seats[0] != nullptr);
     REQUIRE(seats[1] != nullptr);
     auto room = j.room(id);

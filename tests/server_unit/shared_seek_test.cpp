@@ -136,24 +136,24 @@ TEST_CASE("a pairing notice is read back whole, and a forged one is refused") {
 
 TEST_CASE("admit keeps a seek under the caps without pairing it; take removes it") {
   seek_pool pool(seek_caps{2, 30, 3});
-  const auto t0 = seek_pool::clock::time_point{};
-  CHECK(pool.admit(shared_seek_of("a", "alice"), t0) == seek_pool::refusal::none);
+  const auto start = seek_pool::clock::time_point{};
+  CHECK(pool.admit(shared_seek_of("a", "alice"), start) == seek_pool::refusal::none);
   // A compatible seek waits beside it: the cluster's pool pairs, not this one.
-  CHECK(pool.admit(shared_seek_of("b", "bob"), t0) == seek_pool::refusal::none);
+  CHECK(pool.admit(shared_seek_of("b", "bob"), start) == seek_pool::refusal::none);
   CHECK(pool.size() == 2);
-  CHECK(pool.admit(shared_seek_of("c", "alice"), t0) == seek_pool::refusal::same_shape);
+  CHECK(pool.admit(shared_seek_of("c", "alice"), start) == seek_pool::refusal::same_shape);
   auto other = shared_seek_of("d", "alice");
   other.shape.rated = false;
-  CHECK(pool.admit(other, t0) == seek_pool::refusal::none);
+  CHECK(pool.admit(other, start) == seek_pool::refusal::none);
   auto third = shared_seek_of("e", "alice");
   third.shape.clock.reset();
-  CHECK(pool.admit(third, t0) == seek_pool::refusal::player_cap);
+  CHECK(pool.admit(third, start) == seek_pool::refusal::player_cap);
   auto carol = shared_seek_of("f", "carol");
-  CHECK(pool.admit(carol, t0) == seek_pool::refusal::pool_full);
+  CHECK(pool.admit(carol, start) == seek_pool::refusal::pool_full);
   const auto taken = pool.take("a");
   REQUIRE(taken);
   CHECK(taken->player == "alice");
-  CHECK(taken->since == t0);
+  CHECK(taken->since == start);
   CHECK_FALSE(pool.take("a"));
   CHECK(pool.size() == 2);
 }

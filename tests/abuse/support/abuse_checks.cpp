@@ -71,7 +71,7 @@ rss_sampler::~rss_sampler() {
 }
 
 void rss_sampler::check_settles(std::chrono::milliseconds settle) {
-#ifdef __SANITIZE_ADDRESS__
+#ifdef RINGSIDE_SANITIZED_BUILD
   // ASan keeps freed memory in its quarantine (up to 256 MiB) instead of giving it back, so
   // under the sanitizer build only growth past a full quarantine can be seen (a burst of
   // computer searches fills it with transposition tables); the release build checks 10 %.

@@ -14,7 +14,7 @@ namespace ringside::test {
 
 // What every attack must leave the players with: 100 ms in the release build. The ASan+UBSan
 // build runs the server two to three times slower, so there the bound is 250 ms.
-#ifdef __SANITIZE_ADDRESS__
+#ifdef RINGSIDE_SANITIZED_BUILD
 inline constexpr double slowest_move_ms = 250;
 #else
 inline constexpr double slowest_move_ms = 100;
