@@ -1,7 +1,7 @@
 // fuzz_make_corpus DIR: writes the seed corpora under DIR/<target>/ from the engine itself
 // (valid ZIPs for every board, legal move lines, records of whole games) plus hand-picked
 // garbage. Run once and commit the result; rerun when the formats change:
-//   build-fuzz/bin/fuzz_make_corpus tests/fuzz/corpus
+//   build-dev/bin/fuzz_make_corpus tests/fuzz/corpus
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -112,7 +112,7 @@ void record_corpus(const fs::path& dir) {
         const int plies = seed == 1 ? 8 : 400;  // one short game, one played to its end
         const auto played = walk(*g, seed, plies, [](const game&) { return false; });
         put(dir, "game" + std::to_string(i++),
-            write_zen_record(played, zen_tags{"fuzz seed", "2026.11.23", "alice", "bob"}));
+            write_zen_record(played, zen_tags{"fuzz seed", "2026.11.23", "alice", "bob", ""}));
       }
     }
   }
@@ -121,7 +121,7 @@ void record_corpus(const fs::path& dir) {
     const auto mid = walk(*t, 5, 20, [](const game&) { return false; });
     if (auto from = game::from_zip(variant::tournament, mid.zip())) {
       const auto more = walk(*from, 6, 10, [](const game&) { return false; });
-      put(dir, "zipstart", write_zen_record(more, zen_tags{"from zip", "", "p1", "p2"}));
+      put(dir, "zipstart", write_zen_record(more, zen_tags{"from zip", "", "p1", "p2", ""}));
     }
   }
   const char* garbage[] = {
