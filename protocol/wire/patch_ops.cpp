@@ -80,48 +80,39 @@ void append_value(std::string& out, const json& v) {
 }
 
 // The compact form's code of an op: a state document's patches only add, remove and replace.
-std::string_view compact_code(std::string_view op) {
-  if (op == "add") return "+";
-  if (op == "remove") return "-";
-  if (op == "replace") return "=";
+char compact_code(std::string_view op) {
+  if (op == "add") return '+';
+  if (op == "remove") return '-';
+  if (op == "replace") return '=';
   throw std::invalid_argument("patch_ops: no compact code for the op " + std::string(op));
 }
 
 }  // namespace
 
-void patch_ops::write_op(std::string& out, std::string_view op, std::string_view path,
-                         const json* value) {
+patch_ops::op_text patch_ops::write_op(std::string& out, std::string_view op, std::string_view path,
+                                       const json* value) {
+  op_text at;
   if (!out.empty()) out += ',';
   out += R"({"op":)";
   append_json_string(out, op);
   out += R"(,"path":)";
+  at.path_at = out.size();
   append_json_string(out, path);
+  at.path_size = out.size() - at.path_at;
   if (value != nullptr) {
     out += R"(,"value":)";
+    at.value_at = out.size();
     append_value(out, *value);
+    at.value_size = out.size() - at.value_at;
   }
   out += '}';
-}
-
-void patch_ops::write_compact_op(std::string& out, std::string_view op, std::string_view path,
-                                 const json* value) {
-  const std::string_view code = compact_code(op);  // first: a throw leaves `out` as it was
-  if (!out.empty()) out += ',';
-  out += "[\"";
-  out += code;
-  out += "\",";
-  append_json_string(out, path);
-  if (value != nullptr) {
-    out += ',';
-    append_value(out, *value);
-  }
-  out += ']';
+  return at;
 }
 
 void patch_ops::append(std::string_view op, std::string_view path, const json* value) {
-  write_compact_op(compact_items_, op, path, value);
+  const char code = compact_code(op);  // first: a throw leaves the ops as they were
   const std::size_t start = items_.size();
-  write_op(items_, op, path, value);
+  compact_.push_back({code, write_op(items_, op, path, value)});
   ++count_;
   if (!split_) return;
   // The same op's text, without the comma the full text may have put before it.
@@ -151,8 +142,13 @@ void patch_ops::append_all(const patch_ops& other) {
     if (!lean_items_.empty() && !more.empty()) lean_items_ += ',';
     lean_items_ += more;
   }
-  if (!compact_items_.empty() && !other.compact_items_.empty()) compact_items_ += ',';
-  compact_items_ += other.compact_items_;
+  // The other's ops land after this text and the comma between them.
+  const std::size_t shift = items_.empty() ? 0 : items_.size() + 1;
+  for (compact_op c : other.compact_) {
+    c.text.path_at += shift;
+    if (c.text.value_size > 0) c.text.value_at += shift;
+    compact_.push_back(c);
+  }
   if (!items_.empty()) items_ += ',';
   items_ += other.items_;
   count_ += other.count_;
@@ -164,7 +160,21 @@ std::string patch_ops::lean_array_text() const {
 }
 
 std::string patch_ops::compact_array_text() const {
-  return "[" + compact_items_ + "]";
+  std::string out = "[";
+  for (const auto& c : compact_) {
+    if (out.size() > 1) out += ',';
+    out += "[\"";
+    out += c.code;
+    out += "\",";
+    out.append(items_, c.text.path_at, c.text.path_size);
+    if (c.text.value_size > 0) {
+      out += ',';
+      out.append(items_, c.text.value_at, c.text.value_size);
+    }
+    out += ']';
+  }
+  out += ']';
+  return out;
 }
 
 void patch_ops::write_array(std::string& out) const {

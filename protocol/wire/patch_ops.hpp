@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ringside::protocol {
 
@@ -36,22 +37,30 @@ class patch_ops {
   // The ops a lean client gets, as a JSON array text.
   std::string lean_array_text() const;
   // The lean ops in the compact form (docs/protocol.md, hello's `compact`): each op an array
-  // [code, path] or [code, path, value], the code "+" add, "-" remove, "=" replace.
+  // [code, path] or [code, path, value], the code "+" add, "-" remove, "=" replace. Built
+  // when asked, from the full text's path and value: a room with no compact member never
+  // pays for it.
   std::string compact_array_text() const;
 
  private:
+  // Where one op's path and value text lie in `items_` (value_size 0: no value).
+  struct op_text {
+    std::size_t path_at = 0, path_size = 0, value_at = 0, value_size = 0;
+  };
   // Appends one op's text to `out` (after a comma when `out` holds ops already).
-  static void write_op(std::string& out, std::string_view op, std::string_view path,
-                       const nlohmann::json* value);
-  // Likewise in the compact form.
-  static void write_compact_op(std::string& out, std::string_view op, std::string_view path,
-                               const nlohmann::json* value);
+  static op_text write_op(std::string& out, std::string_view op, std::string_view path,
+                          const nlohmann::json* value);
 
   std::string items_;  // the ops, comma-separated, without the brackets
   std::size_t count_ = 0;
   std::string lean_items_;  // likewise without the ops appended unless lean, once split_
   bool split_ = false;
-  std::string compact_items_;  // the lean ops in the compact form, comma-separated
+  // The lean ops, each as its compact code and its text in `items_`.
+  struct compact_op {
+    char code;
+    op_text text;
+  };
+  std::vector<compact_op> compact_;
 };
 
 // Appends `s` as a JSON string literal (quoted, escaped); invalid UTF-8 is replaced by U+FFFD,

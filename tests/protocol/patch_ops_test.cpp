@@ -119,9 +119,19 @@ TEST_CASE("patch_ops: the compact text is the lean ops as arrays, code and path 
   all.append("replace", "/to_move", &one);
   all.append_all(ops);
   CHECK(json::parse(all.compact_array_text()).size() == 5);
-  CHECK(json::parse(all.compact_array_text())[0] == json::parse(R"(["=","/to_move",1])"));
-  // Only the ops a state document makes have a code.
+  CHECK(all.compact_array_text() == R"([["=","/to_move",1],)" + ops.compact_array_text().substr(1));
+  patch_ops none;
+  none.append_all(ops);
+  CHECK(none.compact_array_text() == ops.compact_array_text());
+  // A null value is a value; a remove has none.
+  const json null_value = nullptr;
+  all.append("replace", "/draw_offer", &null_value);
+  CHECK(json::parse(all.compact_array_text()).back() == json::parse(R"(["=","/draw_offer",null])"));
+  // Only the ops a state document makes have a code, and a refused one changes nothing.
+  const auto before = ops.compact_array_text();
   CHECK_THROWS_AS(ops.append("move", "/a", &one), std::invalid_argument);
+  CHECK(ops.compact_array_text() == before);
+  CHECK(ops.size() == 5);
 }
 
 TEST_CASE("edit_list: the edits turn the old list into the new, and are no longer than a replace") {
