@@ -222,8 +222,9 @@ test('a phone (390 × 844): both clocks in view above the board, DVONN cells of 
       assert.ok(box.width > 0 && box.y >= 0 && box.y + box.height <= 844, `clock ${seat} is in view (${JSON.stringify(box)})`);
     }
   }
-  const cell = await ann.page.locator('[data-cell="f3"] .hit').boundingBox();
-  assert.ok(cell.width >= 40, `a DVONN cell is ${cell.width.toFixed(1)} px wide`);
+  // In one step too: a state that arrives now redraws the board.
+  const cell = await ann.page.evaluate(() => document.querySelector('[data-cell="f3"] .hit').getBoundingClientRect().width);
+  assert.ok(cell >= 40, `a DVONN cell is ${cell.toFixed(1)} px wide`);
   assert.match(await ann.page.locator('.hint').textContent(), /^Tap an empty cell/);
   assert.equal(await ann.page.getByRole('button', { name: 'Sound off' }).count(), 1, 'silent by default on a phone');
   const [scroll, client] = await ann.page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
